@@ -1,0 +1,94 @@
+/* mem: memory objects, their contents, and per-state address spaces.
+ *
+ * Every object lives at a concrete address handed out by one process-wide bump
+ * allocator, so an address names at most one object across all states and a
+ * freed object's address is never reused (which makes use-after-free detectable).
+ * Objects are separated by red zones so an off-by-one pointer lands in no object.
+ *
+ * An address space maps object ids to ObjectStates. Forking copies the map and
+ * shares every ObjectState; the first write through a state copies the
+ * ObjectState it writes (copy-on-write by reference count).
+ *
+ * Contents: concrete bytes plus, for symbolic bytes, one Expr per byte. After a
+ * write at a symbolic offset the object switches to "array mode": its contents
+ * are a constant Array (the bytes at the time of the switch) plus an update list
+ * of later writes, as KLEE does. Reads at symbolic offsets are array reads
+ * through the current contents.
+ */
+#ifndef SYMPLEX_MEM_H
+#define SYMPLEX_MEM_H
+#include "value.h"
+
+typedef enum MemKind { MEM_GLOBAL, MEM_STACK, MEM_HEAP, MEM_ARGV, MEM_VARARGS } MemKind;
+
+typedef struct MemObject {
+    uint64_t addr;
+    uint64_t size;      /* bytes; may be 0 (malloc(0)) */
+    uint32_t id;        /* dense from 0, index into address spaces */
+    uint8_t kind;       /* MemKind */
+    bool read_only;
+    uint32_t alloc_loc; /* IrModule loc of the allocation site (0 unknown) */
+    char *name;         /* global/variable name, or NULL */
+} MemObject;
+
+typedef struct ObjectState {
+    uint32_t refs;
+    uint64_t size;
+    uint8_t *bytes;     /* concrete contents (valid where sym[i] == NULL) */
+    Expr **sym;         /* NULL if every byte is concrete; else per-byte Expr or NULL */
+    uint64_t nsym;      /* number of non-NULL entries in sym */
+    /* array mode (after a symbolic-offset write): contents are read(array, updates, i) */
+    Array *array;       /* NULL unless in array mode */
+    UpdateNode *updates;
+} ObjectState;
+
+/* ---- the process-wide object registry ---- */
+/* Reset the registry; first address handed out is >= base. */
+void mem_init(uint64_t base);
+void mem_shutdown(void);
+/* A new object at a fresh address (aligned to `align`, a power of two >= 1). */
+MemObject *mem_object_new(uint64_t size, uint32_t align, MemKind kind, uint32_t loc, const char *name);
+/* A new object at a caller-chosen address (globals placed by the loader). */
+MemObject *mem_object_new_at(uint64_t addr, uint64_t size, MemKind kind, const char *name);
+/* The object whose [addr, addr+max(size,1)) contains a, or NULL. Live or not. */
+MemObject *mem_object_containing(uint64_t a);
+MemObject *mem_object_by_id(uint32_t id);
+uint32_t mem_object_count(void);
+
+/* ---- object contents ---- */
+ObjectState *os_new(uint64_t size);                         /* zero-filled, refs = 1 */
+ObjectState *os_new_bytes(const uint8_t *bytes, uint64_t size);
+ObjectState *os_ref(ObjectState *os);
+void os_unref(ObjectState *os);
+ObjectState *os_clone(const ObjectState *os);               /* deep copy, refs = 1 */
+/* Little-endian read of n (1..16) bytes at concrete off (off + n <= size). */
+Value os_read(const ObjectState *os, uint64_t off, unsigned n);
+/* Little-endian write of the low n*8 bits of v (width n*8). v borrowed. */
+void os_write(ObjectState *os, uint64_t off, unsigned n, Value v);
+/* One byte as an expression (new reference). */
+Expr *os_read_byte_expr(const ObjectState *os, uint64_t off);
+/* Read/write of n bytes at a symbolic 64-bit offset (the caller has already
+ * constrained it to be in bounds). Returned Expr is a new reference. */
+Expr *os_read_symbolic(ObjectState *os, Expr *off64, unsigned n);
+void os_write_symbolic(ObjectState *os, Expr *off64, unsigned n, Value v);
+/* True if every byte in [off, off+n) is concrete (fast-path test). */
+bool os_is_concrete(const ObjectState *os, uint64_t off, uint64_t n);
+/* Make bytes [off, off+n) fresh symbolic input bytes read(arr, i - off). */
+void os_make_symbolic(ObjectState *os, uint64_t off, uint64_t n, Array *arr);
+
+/* ---- address spaces ---- */
+typedef struct AddressSpace {
+    ObjectState **objs; /* indexed by MemObject.id; NULL = not live in this state */
+    uint32_t cap;
+} AddressSpace;
+
+void as_init(AddressSpace *as);
+void as_free(AddressSpace *as);
+void as_copy(AddressSpace *dst, const AddressSpace *src);   /* shares contents */
+void as_bind(AddressSpace *as, const MemObject *mo, ObjectState *os); /* takes os reference */
+void as_unbind(AddressSpace *as, const MemObject *mo);
+const ObjectState *as_lookup(const AddressSpace *as, const MemObject *mo); /* NULL if not live */
+/* Writable contents, copying them first if shared. NULL if not live. */
+ObjectState *as_writable(AddressSpace *as, const MemObject *mo);
+
+#endif

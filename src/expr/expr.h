@@ -1,0 +1,189 @@
+/* expr: hash-consed, reference-counted, immutable bit-vector expressions.
+ *
+ * Ownership convention (the one rule): every function that returns an Expr*
+ * returns a NEW reference that the caller owns and must release with
+ * expr_unref(); every Expr* argument is BORROWED (the callee takes its own
+ * reference if it keeps it). So `Expr *s = expr_add(a, b); ... expr_unref(s);`
+ * and a, b keep their own references.
+ *
+ * Hash-consing makes structural equality pointer equality: two calls building the
+ * same expression return the same pointer. Builders fold constants and apply
+ * cheap rewrites, so `expr_add(c1, c2)` of two constants is a constant.
+ *
+ * Booleans are width-1 bit-vectors. Widths are 1..128 bits; constants are stored
+ * as unsigned __int128 truncated to the width.
+ *
+ * Not thread-safe: the engine is single-threaded.
+ */
+#ifndef SYMPLEX_EXPR_H
+#define SYMPLEX_EXPR_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef unsigned __int128 u128;
+
+typedef enum ExprKind {
+    EXPR_CONST,
+    EXPR_READ,    /* one byte (width 8) of an array at a 32-bit index, through an update list */
+    EXPR_CONCAT,  /* kids[0] is the high part, kids[1] the low part */
+    EXPR_EXTRACT, /* bits [off, off+width) of kids[0] */
+    EXPR_ZEXT,
+    EXPR_SEXT,
+    EXPR_ITE, /* kids[0] (width 1) ? kids[1] : kids[2] */
+    /* binary arithmetic and bitwise, operands and result of the same width */
+    EXPR_ADD, EXPR_SUB, EXPR_MUL, EXPR_UDIV, EXPR_SDIV, EXPR_UREM, EXPR_SREM,
+    EXPR_AND, EXPR_OR, EXPR_XOR, EXPR_SHL, EXPR_LSHR, EXPR_ASHR,
+    EXPR_NOT, /* bitwise complement, unary */
+    /* comparisons: operands of equal width, result width 1 */
+    EXPR_EQ, EXPR_ULT, EXPR_ULE, EXPR_SLT, EXPR_SLE,
+    EXPR_KIND_COUNT
+} ExprKind;
+
+typedef struct Expr Expr;
+typedef struct Array Array;
+typedef struct UpdateNode UpdateNode;
+
+/* A symbolic byte array: a named input (init == NULL: every byte unconstrained)
+ * or a constant array (init != NULL: its `size` initial bytes are given). Arrays
+ * are created once and live until expr_shutdown(); they are compared by pointer. */
+struct Array {
+    char *name;      /* unique among arrays of a run (expr_array_new makes it so) */
+    uint32_t size;   /* in bytes */
+    uint32_t id;     /* creation order, dense from 0 */
+    uint8_t *init;   /* NULL for symbolic inputs */
+};
+
+/* Persistent singly-linked list of writes, newest first. Shared between update
+ * lists that extend it; reference counted like Expr. */
+struct UpdateNode {
+    UpdateNode *next;  /* older write, or NULL */
+    Expr *index;       /* width 32 */
+    Expr *value;       /* width 8 */
+    uint32_t refs;
+    uint32_t len;      /* writes in this list, including this one */
+    uint64_t hash;
+};
+
+struct Expr {
+    uint8_t kind;      /* ExprKind */
+    uint8_t nkids;
+    uint16_t width;    /* 1..128 */
+    uint32_t refs;
+    uint64_t hash;
+    Expr *kids[3];
+    union {
+        u128 value;                           /* EXPR_CONST */
+        uint32_t off;                         /* EXPR_EXTRACT */
+        struct { Array *array; UpdateNode *updates; } read; /* EXPR_READ; kids[0] = index */
+    } u;
+    Expr *next_in_bucket; /* hash-cons table chaining (private) */
+};
+
+/* ---- lifetime ---- */
+Expr *expr_ref(Expr *e);         /* returns e */
+void expr_unref(Expr *e);        /* NULL is fine */
+size_t expr_live_count(void);    /* expressions currently alive (tests, stats) */
+void expr_shutdown(void);        /* frees every array; call after all exprs released */
+
+/* ---- arrays and update lists ---- */
+/* The name is made unique by appending _N if it was used before. `init` (may be
+ * NULL) is copied. */
+Array *expr_array_new(const char *name, uint32_t size, const uint8_t *init);
+/* Returns a new reference to the list `next` extended by one write. */
+UpdateNode *expr_update(UpdateNode *next, Expr *index, Expr *value);
+UpdateNode *expr_update_ref(UpdateNode *u);
+void expr_update_unref(UpdateNode *u);
+/* Every array created so far, in creation order. */
+size_t expr_array_count(void);
+Array *expr_array_at(size_t i);
+
+/* ---- builders (simplifying, hash-consed) ---- */
+Expr *expr_const(u128 value, unsigned width);
+Expr *expr_bool(bool b);
+Expr *expr_read(Array *a, UpdateNode *updates, Expr *index32);
+/* Little-endian read of `nbytes` bytes starting at index32 (a concat of reads). */
+Expr *expr_read_le(Array *a, UpdateNode *updates, Expr *index32, unsigned nbytes);
+Expr *expr_concat(Expr *hi, Expr *lo);
+Expr *expr_extract(Expr *e, unsigned off, unsigned width);
+Expr *expr_zext(Expr *e, unsigned width);   /* width >= e->width; equal returns e */
+Expr *expr_sext(Expr *e, unsigned width);
+Expr *expr_trunc_or_zext(Expr *e, unsigned width);
+Expr *expr_ite(Expr *c, Expr *t, Expr *f);
+Expr *expr_binary(ExprKind k, Expr *a, Expr *b); /* any binary kind incl. comparisons */
+Expr *expr_add(Expr *a, Expr *b);
+Expr *expr_sub(Expr *a, Expr *b);
+Expr *expr_mul(Expr *a, Expr *b);
+Expr *expr_udiv(Expr *a, Expr *b);
+Expr *expr_sdiv(Expr *a, Expr *b);
+Expr *expr_urem(Expr *a, Expr *b);
+Expr *expr_srem(Expr *a, Expr *b);
+Expr *expr_and(Expr *a, Expr *b);
+Expr *expr_or(Expr *a, Expr *b);
+Expr *expr_xor(Expr *a, Expr *b);
+Expr *expr_shl(Expr *a, Expr *b);
+Expr *expr_lshr(Expr *a, Expr *b);
+Expr *expr_ashr(Expr *a, Expr *b);
+Expr *expr_not(Expr *a);                    /* bitwise; on width 1 it is logical not */
+Expr *expr_neg(Expr *a);                    /* 0 - a */
+Expr *expr_eq(Expr *a, Expr *b);
+Expr *expr_ne(Expr *a, Expr *b);
+Expr *expr_ult(Expr *a, Expr *b);
+Expr *expr_ule(Expr *a, Expr *b);
+Expr *expr_ugt(Expr *a, Expr *b);
+Expr *expr_uge(Expr *a, Expr *b);
+Expr *expr_slt(Expr *a, Expr *b);
+Expr *expr_sle(Expr *a, Expr *b);
+Expr *expr_sgt(Expr *a, Expr *b);
+Expr *expr_sge(Expr *a, Expr *b);
+Expr *expr_bool_and(Expr *a, Expr *b);      /* width 1 */
+Expr *expr_bool_or(Expr *a, Expr *b);
+/* Same kind with new kids (used by substitution); kids borrowed. */
+Expr *expr_rebuild(const Expr *e, Expr **kids);
+
+/* ---- queries ---- */
+static inline bool expr_is_const(const Expr *e) { return e->kind == EXPR_CONST; }
+static inline bool expr_is_true(const Expr *e) { return e->kind == EXPR_CONST && e->width == 1 && e->u.value; }
+static inline bool expr_is_false(const Expr *e) { return e->kind == EXPR_CONST && e->width == 1 && !e->u.value; }
+static inline u128 expr_mask(unsigned width) { return width >= 128 ? ~(u128)0 : (((u128)1 << width) - 1); }
+/* Sign-extend a width-bit constant to 128 bits. */
+static inline __int128 expr_signed(u128 v, unsigned width) {
+    if (width >= 128) return (__int128)v;
+    u128 sign = (u128)1 << (width - 1);
+    v &= expr_mask(width);
+    return (__int128)((v ^ sign) - sign);
+}
+
+/* Arrays read anywhere in e (each once), appended to *out (a VEC of Array*). */
+typedef struct ArraySet { Array **data; size_t len, cap; } ArraySet;
+void expr_collect_arrays(Expr *e, ArraySet *out);
+void expr_array_set_free(ArraySet *s);
+
+/* ---- evaluation ---- */
+/* A (possibly partial) assignment of bytes to arrays. Unassigned input bytes
+ * evaluate to 0. */
+typedef struct Assignment {
+    size_t n, cap;
+    Array **arrays;
+    uint8_t **bytes; /* bytes[i] has arrays[i]->size bytes */
+} Assignment;
+void assignment_init(Assignment *a);
+void assignment_free(Assignment *a);
+void assignment_clear(Assignment *a);
+void assignment_copy(Assignment *dst, const Assignment *src);
+/* Sets the bytes of array `arr` (copied). */
+void assignment_set(Assignment *a, Array *arr, const uint8_t *bytes);
+/* The bytes of `arr`, or NULL if unassigned. */
+const uint8_t *assignment_get(const Assignment *a, const Array *arr);
+/* Concrete value of e under the assignment. */
+u128 expr_eval(Expr *e, const Assignment *a);
+
+/* ---- printing ---- */
+/* SMT-LIB2 script: declarations of every array, one assert per constraint,
+ * then (check-sat). `goal` may be NULL. */
+void expr_print_smt2(FILE *f, Expr *const *constraints, size_t n, Expr *goal);
+/* Human-readable one-line form (debugging, error messages). */
+void expr_print(FILE *f, Expr *e);
+
+#endif

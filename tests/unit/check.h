@@ -1,0 +1,34 @@
+/* Minimal unit-test harness: CHECK records a failure and continues; main()
+ * ends with check_report(), which prints "N passed, N failed" and returns the
+ * process exit code. */
+#ifndef SYMPLEX_CHECK_H
+#define SYMPLEX_CHECK_H
+#include <stdio.h>
+
+static int check_passed, check_failed;
+
+#define CHECK(cond)                                                              \
+    do {                                                                         \
+        if (cond) check_passed++;                                                \
+        else {                                                                   \
+            check_failed++;                                                      \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+        }                                                                        \
+    } while (0)
+
+#define CHECK_MSG(cond, ...)                                                     \
+    do {                                                                         \
+        if (cond) check_passed++;                                                \
+        else {                                                                   \
+            check_failed++;                                                      \
+            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
+            fprintf(stderr, __VA_ARGS__);                                        \
+            fputc('\n', stderr);                                                 \
+        }                                                                        \
+    } while (0)
+
+static inline int check_report(void) {
+    printf("%d passed, %d failed\n", check_passed, check_failed);
+    return check_failed ? 1 : 0;
+}
+#endif
