@@ -89,6 +89,7 @@ typedef enum IrOp {
     IR_VASTART,       /* a = va_list pointer */
     IR_VACOPY,        /* a = dst va_list, b = src va_list */
     IR_VAEND,
+    IR_UNSUPPORTED,   /* aux = index into IrModule.strings naming what was not lowered; executing it stops the state */
     IR_OP_COUNT
 } IrOp;
 
@@ -204,6 +205,7 @@ typedef struct IrModule {
     IrLoc *locs; uint32_t nlocs;     /* index 0 = unknown */
     uint32_t nbranches;              /* branch ids are 0..nbranches-1 (user code only) */
     bool *loc_is_user;               /* per loc: belongs to a user (non-runtime) function */
+    char **strings; uint32_t nstrings; /* messages referenced by IR_UNSUPPORTED */
     int32_t main_index;              /* -1 if no main */
     uint64_t fn_addr_base, fn_addr_end;  /* range of fake function addresses */
     uint64_t heap_base;              /* first address free for the executor's objects */
