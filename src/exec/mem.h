@@ -34,12 +34,17 @@ typedef struct MemObject {
 typedef struct ObjectState {
     uint32_t refs;
     uint64_t size;
-    uint8_t *bytes;     /* concrete contents (valid where sym[i] == NULL) */
+    uint8_t *bytes;     /* concrete contents (valid where sym[i] == NULL; stale in array mode) */
     Expr **sym;         /* NULL if every byte is concrete; else per-byte Expr or NULL */
     uint64_t nsym;      /* number of non-NULL entries in sym */
     /* array mode (after a symbolic-offset write): contents are read(array, updates, i) */
     Array *array;       /* NULL unless in array mode */
     UpdateNode *updates;
+    /* Outside array mode: the contents as (constant array, updates) built by the
+     * last symbolic-offset read, reused until the next write (owned reference to
+     * rd_updates; rd_array NULL = no cache). */
+    Array *rd_array;
+    UpdateNode *rd_updates;
 } ObjectState;
 
 /* ---- the process-wide object registry ---- */
@@ -65,6 +70,10 @@ ObjectState *os_clone(const ObjectState *os);               /* deep copy, refs =
 Value os_read(const ObjectState *os, uint64_t off, unsigned n);
 /* Little-endian write of the low n*8 bits of v (width n*8). v borrowed. */
 void os_write(ObjectState *os, uint64_t off, unsigned n, Value v);
+/* os_write of a concrete value. Same effect, but the u128 travels in registers:
+ * building a 32-byte Value in memory for the call costs the interpreter's
+ * store path a store-forwarding stall. */
+void os_write_concrete(ObjectState *os, uint64_t off, unsigned n, u128 c);
 /* One byte as an expression (new reference). */
 Expr *os_read_byte_expr(const ObjectState *os, uint64_t off);
 /* Read/write of n bytes at a symbolic 64-bit offset (the caller has already

@@ -64,6 +64,7 @@ struct UpdateNode {
     uint32_t refs;
     uint32_t len;      /* writes in this list, including this one */
     uint64_t hash;
+    UpdateNode *next_in_bucket; /* hash-cons table chaining (private) */
 };
 
 struct Expr {

@@ -56,7 +56,7 @@ typedef enum IrOp {
     IR_FMATH,         /* sub = IrFmathFn, aux = IrFloatKind, operands a, b, c as the function needs */
     /* control flow */
     IR_JMP,           /* aux = edge */
-    IR_BR,            /* a = cond; aux = edge if true, aux2 = edge if false; c = branch id (IR_NO_BRANCH if none) */
+    IR_BR,            /* a = cond; aux = edge if true, aux2 = edge if false; c = first of two branch ids (true: c, false: c+1), IR_NO_BRANCH if none */
     IR_SWITCH,        /* a = value, aux = switch table index, aux2 = operand width */
     IR_RET,           /* a = value or IR_NONE */
     IR_UNREACHABLE,

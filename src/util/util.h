@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include <stdarg.h>
+#include <stdlib.h>
 
 void *util_malloc(size_t n);
 void *util_calloc(size_t n, size_t sz);

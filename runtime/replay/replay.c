@@ -1,0 +1,185 @@
+/* replay.c: the symplex and KLEE primitives for native replay. A program
+ * built with clang (plus sanitizers) and linked with this library runs one
+ * concrete path: each make_symbolic takes the next object of the .ktest file
+ * named by $SYMPLEX_KTEST (or $KTEST_FILE, as KLEE's replay library reads),
+ * so the program sees exactly the input the engine generated.
+ *
+ * Exit codes chosen so a harness can tell a broken replay from the program's
+ * own outcome: 3 = the ktest does not fit the program (missing file, too few
+ * objects, size mismatch), 4 = an assumption does not hold for this input. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <klee/klee.h>
+#include <symplex.h>
+
+#include "out/ktest.h"
+
+static KTest *replay_test;
+static uint32_t replay_next;
+
+__attribute__((noreturn, format(printf, 1, 2))) static void replay_bad_test(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("symplex-replay: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(3);
+}
+
+/* The test is read on first use, so programs that never ask for input run
+ * without one. */
+static KTest *replay_load(void) {
+    if (replay_test)
+        return replay_test;
+    const char *path = getenv("SYMPLEX_KTEST");
+    if (!path || !*path)
+        path = getenv("KTEST_FILE");
+    if (!path || !*path)
+        replay_bad_test("no test to replay: set SYMPLEX_KTEST to a .ktest file");
+    char *err = NULL;
+    replay_test = ktest_read(path, &err);
+    if (!replay_test)
+        replay_bad_test("%s", err ? err : "cannot read test");
+    return replay_test;
+}
+
+static void replay_take(void *addr, size_t nbytes, const char *name) {
+    KTest *t = replay_load();
+    if (replay_next >= t->nobjects)
+        replay_bad_test("the test has only %u objects; the program asks for another ('%s')",
+                        t->nobjects, name ? name : "");
+    const KTestObject *o = &t->objects[replay_next];
+    if (o->nbytes != nbytes)
+        replay_bad_test("object %u ('%s') has %u bytes; the program asks for %zu ('%s')",
+                        replay_next, o->name, o->nbytes, nbytes, name ? name : "");
+    memcpy(addr, o->bytes, nbytes);
+    replay_next++;
+}
+
+void symplex_make_symbolic(void *addr, size_t nbytes, const char *name) {
+    replay_take(addr, nbytes, name);
+}
+
+void klee_make_symbolic(void *addr, size_t nbytes, const char *name) {
+    replay_take(addr, nbytes, name);
+}
+
+static void replay_assume(uintptr_t cond) {
+    if (cond)
+        return;
+    fputs("symplex-replay: assumption violated\n", stderr);
+    exit(4);
+}
+
+void symplex_assume(uintptr_t cond) {
+    replay_assume(cond);
+}
+
+void klee_assume(uintptr_t cond) {
+    replay_assume(cond);
+}
+
+/* Nothing is symbolic in a native run. */
+unsigned symplex_is_symbolic(uintptr_t value) {
+    return 0;
+}
+
+unsigned klee_is_symbolic(uintptr_t value) {
+    return 0;
+}
+
+void symplex_silent_exit(int status) {
+    exit(status);
+}
+
+void klee_silent_exit(int status) {
+    exit(status);
+}
+
+__attribute__((noreturn)) static void replay_error(const char *file, int line, const char *msg) {
+    fflush(stdout);
+    fprintf(stderr, "symplex-replay: error: %s:%d: %s\n", file ? file : "?", line,
+            msg ? msg : "");
+    abort();
+}
+
+void symplex_report_error(const char *file, int line, const char *msg, const char *suffix) {
+    replay_error(file, line, msg);
+}
+
+void klee_report_error(const char *file, int line, const char *msg, const char *suffix) {
+    replay_error(file, line, msg);
+}
+
+void klee_abort(void) {
+    abort();
+}
+
+/* On a concrete path every expression has exactly its own value. */
+int64_t symplex_get_value_i64(int64_t expr) { return expr; }
+int32_t klee_get_value_i32(int32_t expr) { return expr; }
+int64_t klee_get_value_i64(int64_t expr) { return expr; }
+long klee_get_valuel(long expr) { return expr; }
+long long klee_get_valuell(long long expr) { return expr; }
+float klee_get_valuef(float expr) { return expr; }
+double klee_get_valued(double expr) { return expr; }
+
+void klee_prefer_cex(void *object, uintptr_t condition) {}
+
+void klee_warning(const char *message) {
+    fprintf(stderr, "symplex-replay: warning: %s\n", message);
+}
+
+/* "Once" per distinct message text; the table is small because harnesses
+ * use a handful of fixed messages. Beyond it, repeats are printed again. */
+void klee_warning_once(const char *message) {
+    static const char *seen[64];
+    static unsigned nseen;
+    for (unsigned i = 0; i < nseen; i++)
+        if (strcmp(seen[i], message) == 0)
+            return;
+    if (nseen < sizeof seen / sizeof *seen)
+        seen[nseen++] = message;
+    klee_warning(message);
+}
+
+/* The type of the value argument is unknown here, so only the text is shown. */
+void klee_print_expr(const char *msg, ...) {
+    fprintf(stderr, "symplex-replay: %s\n", msg);
+}
+
+/* Go through the program's own stdio streams so output interleaves in the
+ * order the program produced it. */
+static FILE *replay_stream(int fd) {
+    return fd == 2 ? stderr : stdout;
+}
+
+void symplex_output(int fd, const void *buf, size_t n) {
+    fwrite(buf, 1, n, replay_stream(fd));
+}
+
+int symplex_vformat(int fd, char *buf, size_t cap, const char *fmt, va_list ap) {
+    if (fd >= 0)
+        return vfprintf(replay_stream(fd), fmt, ap);
+    return vsnprintf(buf, cap, fmt, ap);
+}
+
+/* SV-COMP's error functions, for programs that only declare them. Both
+ * print the same line, so a harness has one message to look for. */
+__attribute__((noreturn)) static void replay_reach_error(void) {
+    fflush(stdout);
+    fputs("symplex-replay: reach_error called\n", stderr);
+    abort();
+}
+
+__attribute__((weak)) void reach_error(void) {
+    replay_reach_error();
+}
+
+__attribute__((weak)) void __VERIFIER_error(void) {
+    replay_reach_error();
+}

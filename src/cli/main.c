@@ -1,0 +1,100 @@
+/* symplex command line: parse options, load the program, wire solver,
+ * executor and engine, write the output directory. */
+#define _GNU_SOURCE
+#include "../engine/engine.h"
+#include "../util/util.h"
+#include "options.h"
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Runtime files are found relative to the executable: <prefix>/bin/symplex,
+ * <prefix>/lib/symplex-runtime.bc, <prefix>/include. */
+static char *cli_prefix(void) {
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return util_strdup(".");
+    exe[n] = 0;
+    char *bin = dirname(exe);
+    return util_format("%s/..", bin);
+}
+
+static void cli_write_info(OutDir *out, int argc, char **argv, Engine *e) {
+    char *p = out_path(out, "info");
+    FILE *f = fopen(p, "w");
+    free(p);
+    if (!f) return;
+    fputs("command:", f);
+    for (int i = 0; i < argc; i++) fprintf(f, " %s", argv[i]);
+    fprintf(f, "\nversion: symplex %s\n", SYMPLEX_VERSION);
+    fprintf(f, "paths completed: %llu\npaths terminated early: %llu\ntests: %llu\nerrors: %zu\n",
+            (unsigned long long)e->paths_completed, (unsigned long long)e->paths_early,
+            (unsigned long long)e->tests, e->errors.len);
+    fprintf(f, "instructions: %llu\nqueries: %llu (reaching Z3: %llu, cache hits: %llu)\nsolver time: %.3f s\n",
+            (unsigned long long)e->ex->stats.instructions, (unsigned long long)e->sstats->queries,
+            (unsigned long long)e->sstats->core_queries, (unsigned long long)e->sstats->cache_hits, e->sstats->time_s);
+    fprintf(f, "elapsed: %.3f s\nlines covered: %u/%u\nbranches covered: %u/%u\n", timer_now() - e->start,
+            e->ex->lines_covered, e->ex->total_lines, e->ex->branches_covered, e->ex->m->nbranches);
+    fclose(f);
+}
+
+int main(int argc, char **argv) {
+    CliOptions o;
+    char *err = NULL;
+    if (!cli_parse(argc, argv, &o, &err)) {
+        fprintf(stderr, "symplex: error: %s\n", err);
+        free(err);
+        return 1;
+    }
+    if (o.help) { cli_usage(stdout); return 0; }
+    if (o.version) { printf("symplex %s\n", SYMPLEX_VERSION); return 0; }
+    util_set_quiet(o.engine.quiet);
+    char *prefix = cli_prefix();
+    char *runtime = util_format("%s/lib/symplex-runtime.bc", prefix);
+    char *include = util_format("%s/include", prefix);
+    IrLoadOptions lo = {.runtime_bc = access(runtime, R_OK) == 0 ? runtime : NULL, .include_dir = include,
+                        .clang = o.clang, .optimize = o.optimize};
+    if (!lo.runtime_bc) util_warn("runtime bitcode '%s' not found; running without libc models", runtime);
+    IrModule *m = ir_load(o.engine.program, &lo, &err);
+    free(runtime);
+    free(include);
+    free(prefix);
+    if (!m) {
+        fprintf(stderr, "symplex: error: %s\n", err ? err : "cannot load program");
+        free(err);
+        return 1;
+    }
+    if (getenv("SYMPLEX_DUMP_IR")) ir_dump(stderr, m); /* debugging aid for the lowering */
+    if (m->main_index < 0) {
+        fprintf(stderr, "symplex: error: %s: no 'main' function\n", o.engine.program);
+        ir_module_free(m);
+        return 1;
+    }
+    OutDir *out = out_open(o.output_dir, &err);
+    if (!out) {
+        fprintf(stderr, "symplex: error: %s\n", err);
+        free(err);
+        ir_module_free(m);
+        return 1;
+    }
+    if (o.write_smt2) o.solver.smt2_dir = out->path;
+    SolverStats sstats = {0};
+    Solver *solver = solver_chain_new(&o.solver, &sstats);
+    Engine *e = engine_new(&o.engine, m, solver, &sstats, &o.exec, out);
+    engine_run(e);
+    engine_write_summary(e);
+    cli_write_info(out, argc, argv, e);
+    if (!o.engine.quiet)
+        fprintf(stderr, "symplex: %llu paths completed, %llu tests, %zu errors; output in %s\n",
+                (unsigned long long)e->paths_completed, (unsigned long long)e->tests, e->errors.len, out->path);
+    engine_free(e);
+    solver_destroy(solver);
+    out_close(out);
+    ir_module_free(m);
+    expr_shutdown();
+    cli_options_free(&o);
+    return 0;
+}

@@ -1,0 +1,136 @@
+/* Command-line options. Every option is listed once, in cli_opts, with its
+ * help text; the README's option list is the same table. */
+#include "options.h"
+#include "../util/util.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef enum OptId {
+    O_MAX_TIME, O_MAX_INSTR, O_MAX_MEMORY, O_MAX_DEPTH, O_SEARCH, O_SEED, O_SOLVER_TIMEOUT, O_WRITE_SMT2,
+    O_OUTPUT_DIR, O_ONLY_NEW, O_EMIT_ALL, O_CHECK_OVERFLOW, O_CHECK_SHIFT, O_EXTERNAL, O_QUIET, O_OPTIMIZE,
+    O_CLANG, O_NO_CACHE, O_NO_INDEP, O_HELP, O_VERSION
+} OptId;
+
+static const struct { const char *name; OptId id; bool has_arg; const char *help; } cli_opts[] = {
+    {"max-time", O_MAX_TIME, true, "stop exploring after S seconds (states left get tests)"},
+    {"max-instructions", O_MAX_INSTR, true, "stop after N executed instructions"},
+    {"max-memory", O_MAX_MEMORY, true, "memory cap in MiB; states are terminated above it (default 2000)"},
+    {"max-depth", O_MAX_DEPTH, true, "terminate states after N symbolic branches"},
+    {"search", O_SEARCH, true, "dfs, bfs, random-state, random-path, covnew (default: random-path interleaved with covnew)"},
+    {"seed", O_SEED, true, "random seed (default 1): same seed, same run"},
+    {"solver-timeout", O_SOLVER_TIMEOUT, true, "per-query solver timeout in seconds (default 10)"},
+    {"write-smt2", O_WRITE_SMT2, false, "write every solver query as queryNNNNNN.smt2 to the output directory"},
+    {"output-dir", O_OUTPUT_DIR, true, "output directory (default: next free symplex-out-N)"},
+    {"only-new-coverage-tests", O_ONLY_NEW, false, "write tests only for paths that covered new code"},
+    {"emit-all-errors", O_EMIT_ALL, false, "report every error, not one per kind and location"},
+    {"check-overflow", O_CHECK_OVERFLOW, false, "report signed integer overflow"},
+    {"check-shift", O_CHECK_SHIFT, false, "report shifts by the bit width or more"},
+    {"external-calls", O_EXTERNAL, true, "concrete (default): call unmodelled functions natively; none: forbid"},
+    {"quiet", O_QUIET, false, "no progress line or warnings"},
+    {"optimize", O_OPTIMIZE, false, "optimize the program's bitcode before exploring"},
+    {"clang", O_CLANG, true, "clang-16 binary used for .c input (default /usr/lib/llvm-16/bin/clang)"},
+    {"no-cex-cache", O_NO_CACHE, false, "disable the counterexample cache"},
+    {"no-independence", O_NO_INDEP, false, "disable constraint independence slicing"},
+    {"help", O_HELP, false, "this text"},
+    {"version", O_VERSION, false, "print the version"},
+};
+
+void cli_usage(FILE *f) {
+    fputs("usage: symplex [options] program.c|program.bc [program arguments]\n\noptions:\n", f);
+    for (size_t i = 0; i < sizeof cli_opts / sizeof cli_opts[0]; i++)
+        fprintf(f, "  --%s%s\n      %s\n", cli_opts[i].name, cli_opts[i].has_arg ? "=VALUE" : "", cli_opts[i].help);
+}
+
+static bool cli_number(const char *s, double *out) {
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || v < 0) return false;
+    *out = v;
+    return true;
+}
+
+static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
+    double d = 0;
+    bool numeric = id == O_MAX_TIME || id == O_MAX_INSTR || id == O_MAX_MEMORY || id == O_MAX_DEPTH ||
+                   id == O_SEED || id == O_SOLVER_TIMEOUT;
+    if (numeric && !cli_number(v, &d)) {
+        *err = util_format("option value '%s' is not a non-negative number", v);
+        return false;
+    }
+    switch (id) {
+    case O_MAX_TIME: o->engine.max_time = d; break;
+    case O_MAX_INSTR: o->engine.max_instructions = (uint64_t)d; break;
+    case O_MAX_MEMORY: o->engine.max_memory_mb = (uint64_t)d; break;
+    case O_MAX_DEPTH: o->exec.max_depth = (uint64_t)d; break;
+    case O_SEED: o->engine.seed = (uint64_t)d; break;
+    case O_SOLVER_TIMEOUT: o->solver.timeout_s = d; break;
+    case O_SEARCH:
+        if (!searcher_parse(v, &o->engine.search)) {
+            *err = util_format("unknown search strategy '%s' (dfs, bfs, random-state, random-path, covnew)", v);
+            return false;
+        }
+        break;
+    case O_EXTERNAL:
+        if (strcmp(v, "none") == 0) o->exec.external_calls = false;
+        else if (strcmp(v, "concrete") == 0 || strcmp(v, "all") == 0) o->exec.external_calls = true;
+        else { *err = util_format("--external-calls takes none or concrete, not '%s'", v); return false; }
+        break;
+    case O_WRITE_SMT2: o->write_smt2 = true; break;
+    case O_OUTPUT_DIR: o->output_dir = v; break;
+    case O_ONLY_NEW: o->engine.only_new_coverage_tests = true; break;
+    case O_EMIT_ALL: o->engine.emit_all_errors = true; break;
+    case O_CHECK_OVERFLOW: o->exec.check_overflow = true; break;
+    case O_CHECK_SHIFT: o->exec.check_shift = true; break;
+    case O_QUIET: o->engine.quiet = true; break;
+    case O_OPTIMIZE: o->optimize = true; break;
+    case O_CLANG: o->clang = v; break;
+    case O_NO_CACHE: o->solver.no_cache = true; break;
+    case O_NO_INDEP: o->solver.no_independence = true; break;
+    case O_HELP: o->help = true; break;
+    case O_VERSION: o->version = true; break;
+    }
+    return true;
+}
+
+bool cli_parse(int argc, char **argv, CliOptions *o, char **err) {
+    memset(o, 0, sizeof *o);
+    o->engine.seed = 1;
+    o->engine.max_memory_mb = 2000;
+    o->exec.external_calls = true;
+    o->solver.timeout_s = 10;
+    o->clang = "/usr/lib/llvm-16/bin/clang";
+    int i = 1;
+    for (; i < argc; i++) {
+        const char *a = argv[i];
+        if (a[0] != '-' || a[1] == 0) break;
+        if (strcmp(a, "--") == 0) { i++; break; }
+        const char *name = a + (a[1] == '-' ? 2 : 1); /* KLEE accepts -opt as well as --opt */
+        const char *eq = strchr(name, '=');
+        size_t len = eq ? (size_t)(eq - name) : strlen(name);
+        size_t k = 0, nopts = sizeof cli_opts / sizeof cli_opts[0];
+        while (k < nopts && !(strlen(cli_opts[k].name) == len && strncmp(cli_opts[k].name, name, len) == 0)) k++;
+        if (k == nopts) { *err = util_format("unknown option '%s' (see --help)", a); return false; }
+        const char *val = eq ? eq + 1 : NULL;
+        if (cli_opts[k].has_arg && !val) {
+            if (i + 1 >= argc) { *err = util_format("option '%s' needs a value", a); return false; }
+            val = argv[++i];
+        }
+        if (!cli_opts[k].has_arg && val) { *err = util_format("option '--%s' takes no value", cli_opts[k].name); return false; }
+        if (!cli_apply(o, cli_opts[k].id, val, err)) return false;
+    }
+    if (o->help || o->version) return true;
+    if (i >= argc) { *err = util_strdup("no program given (usage: symplex [options] program.c|program.bc)"); return false; }
+    o->engine.program = argv[i];
+    o->engine.argc = argc - i;
+    o->engine.argv = argv + i;
+    if (access(o->engine.program, R_OK) != 0) {
+        *err = util_format("cannot read '%s'", o->engine.program);
+        return false;
+    }
+    return true;
+}
+
+void cli_options_free(CliOptions *o) { (void)o; }

@@ -1,0 +1,200 @@
+/* Turning terminated states into tests and error reports, and the run's
+ * statistics: stats.csv rows, the progress line and summary.json. */
+#include "engine.h"
+#include "../util/util.h"
+#include <stdio.h>
+#include <string.h>
+
+void engine_discard(Engine *e, State *s);
+
+static void engine_count_reason(Engine *e, const char *reason) {
+    for (size_t i = 0; i < e->early.len; i++)
+        if (strcmp(e->early.data[i].reason, reason) == 0) { e->early.data[i].n++; return; }
+    ReasonCount rc = {util_strdup(reason), 1};
+    VEC_PUSH(e->early, rc);
+}
+
+/* The test inputs of s: one ktest object per symbolic object, from a model of
+ * its whole path condition. */
+static bool engine_make_ktest(Engine *e, State *s, KTest *kt) {
+    memset(kt, 0, sizeof *kt);
+    size_t n;
+    Expr *const *cs = exec_constraints(e->ex, s, &n);
+    Assignment model;
+    assignment_init(&model);
+    Query q = {cs, n, NULL, NULL};
+    SolverResult r = solver_check(e->solver, &q, &model);
+    if (r != SOLVER_SAT) {
+        assignment_free(&model);
+        return false;
+    }
+    kt->version = KTEST_VERSION;
+    kt->nargs = 1;
+    kt->args = util_malloc(sizeof(char *));
+    kt->args[0] = util_strdup(e->opt.program);
+    kt->nobjects = s->nsyms;
+    kt->objects = util_calloc(s->nsyms + 1, sizeof(KTestObject));
+    for (uint32_t i = 0; i < s->nsyms; i++) {
+        Array *a = s->syms[i].array;
+        KTestObject *o = &kt->objects[i];
+        o->name = util_strdup(s->syms[i].name);
+        o->nbytes = a->size;
+        o->bytes = util_calloc(a->size + 1, 1);
+        const uint8_t *b = assignment_get(&model, a);
+        if (b) memcpy(o->bytes, b, a->size);
+    }
+    assignment_free(&model);
+    return true;
+}
+
+static bool engine_same_file(const char *a, const char *b) {
+    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+    return strcmp(sa ? sa + 1 : a, sb ? sb + 1 : b) == 0;
+}
+
+/* File and line a termination is reported at. */
+static void engine_where(Engine *e, const Termination *t, const char **file, uint32_t *line) {
+    IrModule *m = e->ex->m;
+    const char *locfile = t->loc ? m->files[m->locs[t->loc].file] : "";
+    *file = locfile;
+    *line = t->loc ? m->locs[t->loc].line : 0;
+    if (t->file) {
+        /* e.g. __assert_fail's arguments: prefer the debug-info path when it names the same file */
+        *file = engine_same_file(t->file, locfile) ? locfile : t->file;
+        *line = t->line;
+    }
+}
+
+static bool engine_error_seen(Engine *e, const char *kind, const char *file, uint32_t line) {
+    for (size_t i = 0; i < e->errors.len; i++) {
+        ErrorRecord *r = &e->errors.data[i];
+        if (r->line == line && strcmp(r->kind, kind) == 0 && strcmp(r->file, file) == 0) return true;
+    }
+    return false;
+}
+
+void engine_on_terminate(void *ctx, State *s, Termination *t) {
+    Engine *e = ctx;
+    const char *file;
+    uint32_t line;
+    engine_where(e, t, &file, &line);
+    bool want_test = true;
+    TestRecord rec = {.file = file, .line = line, .exit_status = t->exit_status};
+    switch (t->kind) {
+    case TERM_SILENT: want_test = false; break;
+    case TERM_EXIT:
+        e->paths_completed++;
+        rec.outcome = "exit";
+        rec.kind = "";
+        rec.file = "";
+        rec.line = 0;
+        break;
+    case TERM_EARLY:
+        e->paths_early++;
+        engine_count_reason(e, t->reason);
+        rec.outcome = "early";
+        rec.kind = t->reason;
+        break;
+    case TERM_ERROR:
+        rec.outcome = "error";
+        rec.kind = t->error_kind;
+        if (!e->opt.emit_all_errors && engine_error_seen(e, t->error_kind, file, line)) want_test = false;
+        break;
+    }
+    if (want_test && t->kind != TERM_ERROR && e->opt.only_new_coverage_tests && !s->covered_new) want_test = false;
+    KTest kt;
+    if (want_test && engine_make_ktest(e, s, &kt)) {
+        uint32_t n = out_write_test(e->out, &kt, &rec);
+        e->tests++;
+        s->covered_new = false;
+        if (t->kind == TERM_ERROR) {
+            out_write_err(e->out, n, t->error_kind, t->message, file, line, t->stack);
+            ErrorRecord r = {util_strdup(t->error_kind), util_strdup(t->message ? t->message : ""), util_strdup(file), line, n};
+            VEC_PUSH(e->errors, r);
+        }
+        /* ktest_free expects the whole structure on the heap */
+        KTest *heap = util_malloc(sizeof *heap);
+        *heap = kt;
+        ktest_free(heap);
+    }
+    engine_discard(e, s);
+}
+
+void engine_write_stats_row(Engine *e) {
+    double now = timer_now();
+    e->last_stats = now;
+    if (!e->out->stats_csv) {
+        char *p = out_path(e->out, "stats.csv");
+        e->out->stats_csv = fopen(p, "w");
+        free(p);
+        if (!e->out->stats_csv) return;
+        fputs("time_s,instructions,states,paths_completed,paths_early,tests,errors,queries,solver_time_s,"
+              "covered_lines,total_lines,covered_branches,total_branches,rss_mb\n", e->out->stats_csv);
+    }
+    Executor *ex = e->ex;
+    fprintf(e->out->stats_csv, "%.3f,%llu,%zu,%llu,%llu,%llu,%zu,%llu,%.3f,%u,%u,%u,%u,%zu\n", now - e->start,
+            (unsigned long long)ex->stats.instructions, e->pool.len, (unsigned long long)e->paths_completed,
+            (unsigned long long)e->paths_early, (unsigned long long)e->tests, e->errors.len,
+            (unsigned long long)e->sstats->queries, e->sstats->time_s, ex->lines_covered, ex->total_lines,
+            ex->branches_covered, ex->m->nbranches, util_rss_bytes() / (1024 * 1024));
+    fflush(e->out->stats_csv);
+}
+
+void engine_report_progress(Engine *e, bool final) {
+    double now = timer_now();
+    e->last_progress = now;
+    Executor *ex = e->ex;
+    fprintf(stderr, "\r[%6.1fs] states %zu  paths %llu  tests %llu  errors %zu  lines %u/%u  branches %u/%u  instr %llu  queries %llu\033[K",
+            now - e->start, e->pool.len, (unsigned long long)e->paths_completed, (unsigned long long)e->tests,
+            e->errors.len, ex->lines_covered, ex->total_lines, ex->branches_covered, ex->m->nbranches,
+            (unsigned long long)ex->stats.instructions, (unsigned long long)e->sstats->queries);
+    if (final) fputc('\n', stderr);
+    fflush(stderr);
+}
+
+void engine_write_summary(Engine *e) {
+    char *p = out_path(e->out, "summary.json");
+    FILE *f = fopen(p, "w");
+    free(p);
+    if (!f) { util_warn("cannot write summary.json"); return; }
+    Executor *ex = e->ex;
+    fputs("{\n  \"program\": ", f);
+    out_json_string(f, e->opt.program);
+    fprintf(f, ",\n  \"paths_completed\": %llu,\n", (unsigned long long)e->paths_completed);
+    fprintf(f, "  \"paths_terminated_early\": {\"total\": %llu, \"by_reason\": {", (unsigned long long)e->paths_early);
+    for (size_t i = 0; i < e->early.len; i++) {
+        fputs(i ? ", " : "", f);
+        out_json_string(f, e->early.data[i].reason);
+        fprintf(f, ": %llu", (unsigned long long)e->early.data[i].n);
+    }
+    fprintf(f, "}},\n  \"tests\": %llu,\n  \"errors\": {\"total\": %zu, \"by_kind\": {", (unsigned long long)e->tests, e->errors.len);
+    for (size_t i = 0; i < e->errors.len; i++) {
+        size_t first = 0, n = 0;
+        while (strcmp(e->errors.data[first].kind, e->errors.data[i].kind) != 0) first++;
+        if (first != i) continue; /* counted at its first occurrence */
+        for (size_t k = i; k < e->errors.len; k++) n += strcmp(e->errors.data[k].kind, e->errors.data[i].kind) == 0;
+        fputs(i ? ", " : "", f);
+        out_json_string(f, e->errors.data[i].kind);
+        fprintf(f, ": %zu", n);
+    }
+    fputs("}, \"list\": [", f);
+    for (size_t i = 0; i < e->errors.len; i++) {
+        ErrorRecord *r = &e->errors.data[i];
+        fputs(i ? ",\n    {\"kind\": " : "\n    {\"kind\": ", f);
+        out_json_string(f, r->kind);
+        fputs(", \"message\": ", f);
+        out_json_string(f, r->message);
+        fputs(", \"file\": ", f);
+        out_json_string(f, r->file);
+        fprintf(f, ", \"line\": %u, \"test\": \"test%06u\"}", r->line, r->test);
+    }
+    fprintf(f, "]},\n  \"instructions\": %llu,\n  \"queries\": %llu,\n  \"solver_time_s\": %.3f,\n  \"elapsed_s\": %.3f,\n",
+            (unsigned long long)ex->stats.instructions, (unsigned long long)e->sstats->queries, e->sstats->time_s,
+            timer_now() - e->start);
+    fprintf(f, "  \"covered_lines\": %u,\n  \"total_lines\": %u,\n  \"covered_branches\": %u,\n  \"total_branches\": %u,\n",
+            ex->lines_covered, ex->total_lines, ex->branches_covered, ex->m->nbranches);
+    fprintf(f, "  \"halted\": %s,\n  \"halt_reason\": ", e->halted ? "true" : "false");
+    out_json_string(f, e->halt_reason ? e->halt_reason : "");
+    fputs("\n}\n", f);
+    fclose(f);
+}

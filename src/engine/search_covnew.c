@@ -1,0 +1,128 @@
+/* Coverage-new search: a random choice weighted toward states close to code
+ * no state has covered yet, and toward states that covered something new
+ * recently (KLEE's nurs:covnew). Distance is measured within the state's
+ * current function along CFG successors, capped; weights are recomputed when
+ * coverage changes or every few selections, not on every pick. */
+#include "searcher.h"
+#include <stdlib.h>
+
+#define COVNEW_MAX_DIST 512u
+
+typedef struct CovNew {
+    Searcher base;
+    Rng *rng;
+    Executor *ex;
+    VEC(State *) states;
+    VEC(double) weights;
+    double total;
+    uint32_t stamp_lines, stamp_branches, selections;
+    bool dirty;
+    uint32_t *dist;        /* scratch: BFS distances over one function's instructions */
+    uint32_t *queue;
+    uint32_t scratch_cap;
+} CovNew;
+
+static void cov_successors(const IrFunction *fn, uint32_t i, uint32_t *out, uint32_t *n) {
+    const Inst *in = &fn->insts[i];
+    *n = 0;
+    switch ((IrOp)in->op) {
+    case IR_JMP: out[(*n)++] = fn->edges[in->aux].target; break;
+    case IR_BR: out[(*n)++] = fn->edges[in->aux].target; out[(*n)++] = fn->edges[in->aux2].target; break;
+    case IR_SWITCH: {
+        const IrSwitch *sw = &fn->switches[in->aux];
+        out[(*n)++] = fn->edges[sw->default_edge].target;
+        for (uint32_t k = 0; k < sw->ncases && *n < 64; k++) out[(*n)++] = fn->edges[sw->edges[k]].target;
+        break;
+    }
+    case IR_RET: case IR_UNREACHABLE: case IR_UNSUPPORTED: break;
+    default: if (i + 1 < fn->ninsts) out[(*n)++] = i + 1; break;
+    }
+}
+
+/* Instructions from pc to the nearest instruction on an uncovered user line. */
+static uint32_t cov_distance(CovNew *c, const IrFunction *fn, uint32_t pc) {
+    if (fn->ninsts > c->scratch_cap) {
+        c->scratch_cap = fn->ninsts;
+        c->dist = util_realloc(c->dist, c->scratch_cap * sizeof(uint32_t));
+        c->queue = util_realloc(c->queue, c->scratch_cap * sizeof(uint32_t));
+    }
+    for (uint32_t i = 0; i < fn->ninsts; i++) c->dist[i] = UINT32_MAX;
+    uint32_t head = 0, tail = 0, succ[64], ns;
+    c->dist[pc] = 0;
+    c->queue[tail++] = pc;
+    while (head < tail) {
+        uint32_t i = c->queue[head++];
+        uint32_t loc = fn->insts[i].loc;
+        if (c->ex->m->loc_is_user[loc] && !c->ex->line_covered[loc]) return c->dist[i];
+        if (c->dist[i] >= COVNEW_MAX_DIST) continue;
+        cov_successors(fn, i, succ, &ns);
+        for (uint32_t k = 0; k < ns; k++)
+            if (c->dist[succ[k]] == UINT32_MAX) { c->dist[succ[k]] = c->dist[i] + 1; c->queue[tail++] = succ[k]; }
+    }
+    return COVNEW_MAX_DIST;
+}
+
+static double cov_weight(CovNew *c, State *s) {
+    Frame *f = state_top(s);
+    double d = cov_distance(c, f->fn, f->pc);
+    double w = 1.0 / ((d + 1) * (d + 1));
+    if (s->steps_since_cov < 10000) w += 1.0 / (1.0 + (double)s->steps_since_cov / 100.0) * 1e-3;
+    return w + 1e-9;
+}
+
+static void cov_reweigh(CovNew *c) {
+    VEC_RESERVE(c->weights, c->states.len);
+    c->weights.len = c->states.len;
+    c->total = 0;
+    for (size_t i = 0; i < c->states.len; i++) c->total += c->weights.data[i] = cov_weight(c, c->states.data[i]);
+    c->stamp_lines = c->ex->lines_covered;
+    c->stamp_branches = c->ex->branches_covered;
+    c->dirty = false;
+}
+
+static void cov_add(Searcher *sr, State *s) {
+    CovNew *c = (CovNew *)sr;
+    VEC_PUSH(c->states, s);
+    c->dirty = true;
+}
+
+static void cov_remove(Searcher *sr, State *s) {
+    CovNew *c = (CovNew *)sr;
+    for (size_t i = c->states.len; i-- > 0;) {
+        if (c->states.data[i] != s) continue;
+        c->states.data[i] = c->states.data[--c->states.len];
+        c->dirty = true;
+        return;
+    }
+}
+
+static State *cov_select(Searcher *sr) {
+    CovNew *c = (CovNew *)sr;
+    if (!c->states.len) return NULL;
+    if (c->dirty || c->ex->lines_covered != c->stamp_lines || c->ex->branches_covered != c->stamp_branches ||
+        (++c->selections & 31) == 0)
+        cov_reweigh(c);
+    double r = rng_double(c->rng) * c->total;
+    for (size_t i = 0; i < c->states.len; i++) {
+        r -= c->weights.data[i];
+        if (r <= 0) return c->states.data[i];
+    }
+    return c->states.data[c->states.len - 1];
+}
+
+static void cov_destroy(Searcher *sr) {
+    CovNew *c = (CovNew *)sr;
+    VEC_FREE(c->states);
+    VEC_FREE(c->weights);
+    free(c->dist);
+    free(c->queue);
+    free(c);
+}
+
+Searcher *searcher_covnew_new(Rng *rng, Executor *ex) {
+    CovNew *c = util_calloc(1, sizeof *c);
+    c->base = (Searcher){NULL, cov_add, cov_remove, cov_select, cov_destroy};
+    c->rng = rng;
+    c->ex = ex;
+    return &c->base;
+}

@@ -1,0 +1,107 @@
+/* Depth-first, breadth-first and uniformly random state selection over one
+ * list of states. */
+#include "searcher.h"
+#include <stdlib.h>
+
+typedef enum ListOrder { LIST_DFS, LIST_BFS, LIST_RANDOM } ListOrder;
+
+typedef struct ListSearcher {
+    Searcher base;
+    ListOrder order;
+    Rng *rng;
+    VEC(State *) states;
+    size_t head;           /* BFS: first live position */
+} ListSearcher;
+
+static void list_add(Searcher *s, State *st) {
+    ListSearcher *l = (ListSearcher *)s;
+    VEC_PUSH(l->states, st);
+}
+
+static void list_remove(Searcher *s, State *st) {
+    ListSearcher *l = (ListSearcher *)s;
+    /* the removed state is nearly always the one just selected: search from the selecting end */
+    if (l->order == LIST_BFS) {
+        for (size_t i = l->head; i < l->states.len; i++) {
+            if (l->states.data[i] != st) continue;
+            for (size_t k = i; k > l->head; k--) l->states.data[k] = l->states.data[k - 1];
+            l->head++;
+            break;
+        }
+        if (l->head > 1024 && l->head * 2 > l->states.len) { /* compact */
+            size_t n = l->states.len - l->head;
+            for (size_t k = 0; k < n; k++) l->states.data[k] = l->states.data[l->head + k];
+            l->states.len = n;
+            l->head = 0;
+        }
+        return;
+    }
+    for (size_t i = l->states.len; i-- > 0;) {
+        if (l->states.data[i] != st) continue;
+        if (l->order == LIST_RANDOM) l->states.data[i] = l->states.data[l->states.len - 1];
+        else for (size_t k = i; k + 1 < l->states.len; k++) l->states.data[k] = l->states.data[k + 1];
+        l->states.len--;
+        return;
+    }
+}
+
+static State *list_select(Searcher *s) {
+    ListSearcher *l = (ListSearcher *)s;
+    if (l->states.len == l->head) return NULL;
+    switch (l->order) {
+    case LIST_DFS: return l->states.data[l->states.len - 1];
+    case LIST_BFS: return l->states.data[l->head];
+    default: return l->states.data[rng_below(l->rng, l->states.len)];
+    }
+}
+
+static void list_destroy(Searcher *s) {
+    ListSearcher *l = (ListSearcher *)s;
+    VEC_FREE(l->states);
+    free(l);
+}
+
+static Searcher *list_new(ListOrder order, Rng *rng) {
+    ListSearcher *l = util_calloc(1, sizeof *l);
+    l->base = (Searcher){NULL, list_add, list_remove, list_select, list_destroy};
+    l->order = order;
+    l->rng = rng;
+    return &l->base;
+}
+
+Searcher *searcher_dfs_new(void) { return list_new(LIST_DFS, NULL); }
+Searcher *searcher_bfs_new(void) { return list_new(LIST_BFS, NULL); }
+Searcher *searcher_random_state_new(Rng *rng) { return list_new(LIST_RANDOM, rng); }
+
+typedef struct Interleaved {
+    Searcher base;
+    Searcher *a, *b;
+    unsigned turn;
+} Interleaved;
+
+static void il_fork(Searcher *s, State *p, State *c) {
+    Interleaved *i = (Interleaved *)s;
+    if (i->a->fork) i->a->fork(i->a, p, c);
+    if (i->b->fork) i->b->fork(i->b, p, c);
+}
+static void il_add(Searcher *s, State *st) { Interleaved *i = (Interleaved *)s; i->a->add(i->a, st); i->b->add(i->b, st); }
+static void il_remove(Searcher *s, State *st) { Interleaved *i = (Interleaved *)s; i->a->remove(i->a, st); i->b->remove(i->b, st); }
+static State *il_select(Searcher *s) {
+    Interleaved *i = (Interleaved *)s;
+    Searcher *pick = (i->turn++ & 1) ? i->b : i->a;
+    return pick->select(pick);
+}
+static void il_destroy(Searcher *s) {
+    Interleaved *i = (Interleaved *)s;
+    i->a->destroy(i->a);
+    i->b->destroy(i->b);
+    free(i);
+}
+
+Searcher *searcher_interleaved_new(Searcher *a, Searcher *b) {
+    Interleaved *i = util_calloc(1, sizeof *i);
+    i->base = (Searcher){il_fork, il_add, il_remove, il_select, il_destroy};
+    i->a = a;
+    i->b = b;
+    return &i->base;
+}

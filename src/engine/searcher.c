@@ -1,0 +1,24 @@
+#include "searcher.h"
+#include <string.h>
+
+static const struct { const char *name; SearchKind kind; } search_names[] = {
+    {"default", SEARCH_DEFAULT}, {"dfs", SEARCH_DFS}, {"bfs", SEARCH_BFS}, {"random-state", SEARCH_RANDOM_STATE},
+    {"random-path", SEARCH_RANDOM_PATH}, {"covnew", SEARCH_COVNEW}, {"nurs:covnew", SEARCH_COVNEW},
+};
+
+bool searcher_parse(const char *name, SearchKind *out) {
+    for (size_t i = 0; i < sizeof search_names / sizeof search_names[0]; i++)
+        if (strcmp(name, search_names[i].name) == 0) { *out = search_names[i].kind; return true; }
+    return false;
+}
+
+Searcher *searcher_new(SearchKind kind, Rng *rng, Executor *ex) {
+    switch (kind) {
+    case SEARCH_DFS: return searcher_dfs_new();
+    case SEARCH_BFS: return searcher_bfs_new();
+    case SEARCH_RANDOM_STATE: return searcher_random_state_new(rng);
+    case SEARCH_RANDOM_PATH: return searcher_random_path_new(rng);
+    case SEARCH_COVNEW: return searcher_covnew_new(rng, ex);
+    default: return searcher_interleaved_new(searcher_random_path_new(rng), searcher_covnew_new(rng, ex));
+    }
+}

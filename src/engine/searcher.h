@@ -1,0 +1,32 @@
+/* searcher: which state runs next. Searchers see states being added and
+ * removed and pick one; they never execute instructions. */
+#ifndef SYMPLEX_SEARCHER_H
+#define SYMPLEX_SEARCHER_H
+#include "../exec/executor.h"
+#include "../util/util.h"
+
+typedef struct Searcher Searcher;
+struct Searcher {
+    /* Called when `child` forks off `parent`, before add(child); may be NULL. */
+    void (*fork)(Searcher *, State *parent, State *child);
+    void (*add)(Searcher *, State *);
+    void (*remove)(Searcher *, State *);
+    State *(*select)(Searcher *);
+    void (*destroy)(Searcher *);
+};
+
+typedef enum SearchKind { SEARCH_DEFAULT, SEARCH_DFS, SEARCH_BFS, SEARCH_RANDOM_STATE, SEARCH_RANDOM_PATH, SEARCH_COVNEW } SearchKind;
+
+/* Parses a --search name; false if unknown. */
+bool searcher_parse(const char *name, SearchKind *out);
+Searcher *searcher_new(SearchKind kind, Rng *rng, Executor *ex);
+
+Searcher *searcher_dfs_new(void);
+Searcher *searcher_bfs_new(void);
+Searcher *searcher_random_state_new(Rng *rng);
+Searcher *searcher_random_path_new(Rng *rng);
+Searcher *searcher_covnew_new(Rng *rng, Executor *ex);
+/* Alternates between a and b on every selection (takes ownership). */
+Searcher *searcher_interleaved_new(Searcher *a, Searcher *b);
+
+#endif

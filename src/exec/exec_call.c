@@ -1,0 +1,129 @@
+/* Calls and returns: frames, arguments, variadic argument areas, and the
+ * dispatch to special (modelled) and external (native) functions. */
+#include "executor.h"
+#include "../util/util.h"
+#include <string.h>
+
+void exec_set_result(State *s, const Inst *in, Value v) {
+    Frame *f = state_top(s);
+    if (in->width) {
+        expr_unref(f->regs[in->dst].e);
+        f->regs[in->dst] = v;
+    } else {
+        value_release(&v);
+    }
+    f->pc++;
+}
+
+/* Size of one variadic slot on x86-64: 8 bytes, 16 (aligned) for wider values. */
+static unsigned vararg_slot(IrType t) { return t.bits > 64 ? 16 : 8; }
+
+static bool exec_push_varargs(Executor *ex, State *s, Frame *f, const IrCall *call, Value *args, uint32_t loc) {
+    uint64_t size = 0;
+    for (uint32_t i = f->fn->nparams; i < call->nargs; i++) {
+        unsigned slot = vararg_slot(call->arg_types[i]);
+        size = (size + slot - 1) / slot * slot + slot;
+    }
+    MemObject *mo = exec_alloc(ex, s, size ? size : 8, MEM_VARARGS, 16, loc, "varargs");
+    f->varargs = mo;
+    ObjectState *os = as_writable(&s->as, mo);
+    uint64_t off = 0;
+    for (uint32_t i = f->fn->nparams; i < call->nargs; i++) {
+        unsigned slot = vararg_slot(call->arg_types[i]);
+        off = (off + slot - 1) / slot * slot;
+        unsigned bytes = (call->arg_types[i].bits + 7) / 8;
+        Value v = args[i];
+        if (v.e && v.e->width < bytes * 8) {
+            Value z = arith_cast(IR_ZEXT, v, v.e->width, bytes * 8);
+            os_write(os, off, bytes, z);
+            value_release(&z);
+        } else {
+            os_write(os, off, bytes, v);
+        }
+        off += slot;
+    }
+    return true;
+}
+
+/* Resolves a call through a pointer; a symbolic pointer forks per target. */
+static IrFunction *exec_callee(Executor *ex, State *s, const IrCall *call) {
+    Frame *f = state_top(s);
+    if (call->callee >= 0) return &ex->m->functions[call->callee];
+    Value p = exec_operand(f, call->callee_ptr);
+    uint64_t addr;
+    if (p.e) {
+        size_t n;
+        Expr *const *cs = exec_constraints(ex, s, &n);
+        u128 v;
+        if (solver_get_value(ex->solver, cs, n, p.e, &v) != SOLVER_SAT) {
+            exec_terminate_early(ex, s, "solver timeout");
+            return NULL;
+        }
+        Expr *c = expr_const(v, 64), *eq = expr_eq(p.e, c);
+        State *child;
+        int r = exec_fork(ex, s, eq, &child); /* the child re-executes the call with p != v */
+        expr_unref(c);
+        expr_unref(eq);
+        if (r <= 0) return NULL;
+        if (child) { s->depth--; child->depth--; }
+        addr = (uint64_t)v;
+    } else {
+        addr = (uint64_t)p.c;
+    }
+    IrFunction *fn = ir_function_by_addr(ex->m, addr);
+    if (!fn) {
+        if (addr < 4096) exec_error(ex, s, "null-deref", "call through null function pointer");
+        else exec_error(ex, s, "invalid-call", "call through invalid function pointer 0x%llx", (unsigned long long)addr);
+    }
+    return fn;
+}
+
+bool exec_call(Executor *ex, State *s, const Inst *in) {
+    Frame *f = state_top(s);
+    const IrCall *call = &f->fn->calls[in->aux];
+    IrFunction *fn = exec_callee(ex, s, call);
+    if (!fn) return false;
+    Value small[8];
+    Value *args = call->nargs <= 8 ? small : util_malloc(call->nargs * sizeof(Value));
+    for (uint32_t i = 0; i < call->nargs; i++) args[i] = value_copy(exec_operand(f, call->args[i]));
+    bool ok;
+    if (fn->is_declaration) {
+        ok = ex->special[fn->index] ? exec_call_special(ex, s, fn, in, call, args)
+                                    : exec_call_external(ex, s, fn, in, call, args);
+        for (uint32_t i = 0; i < call->nargs; i++) value_release(&args[i]);
+    } else if (call->nargs < fn->nparams) {
+        for (uint32_t i = 0; i < call->nargs; i++) value_release(&args[i]);
+        exec_error(ex, s, "invalid-call", "call to '%s' with %u arguments, it takes %u", fn->name, call->nargs, fn->nparams);
+        ok = false;
+    } else {
+        Frame *nf = state_push_frame(s, fn);
+        for (uint32_t i = 0; i < fn->nparams; i++) nf->regs[i] = args[i];
+        if (fn->variadic) exec_push_varargs(ex, s, nf, call, args, in->loc);
+        for (uint32_t i = fn->nparams; i < call->nargs; i++) value_release(&args[i]);
+        ok = true;
+    }
+    if (args != small) free(args);
+    return ok;
+}
+
+static void exec_release_frame_memory(State *s, Frame *f) {
+    for (uint32_t i = 0; i < f->nallocas; i++) as_unbind(&s->as, f->allocas[i]);
+    if (f->varargs) as_unbind(&s->as, f->varargs);
+}
+
+bool exec_return(Executor *ex, State *s, const Inst *in) {
+    Frame *f = state_top(s);
+    Value rv = in->a == IR_NONE ? value_concrete(0) : value_copy(exec_operand(f, in->a));
+    exec_release_frame_memory(s, f);
+    if (s->nframes == 1) {
+        unsigned w = f->fn->ret_type.bits ? f->fn->ret_type.bits : 32;
+        int status = (int)(rv.e ? exec_concretize(ex, s, rv, w, "exit status") : rv.c);
+        value_release(&rv);
+        exec_terminate(ex, s, TERM_EXIT, NULL, "exit %d", status & 0xff);
+        return false;
+    }
+    state_pop_frame(s);
+    Frame *caller = state_top(s);
+    exec_set_result(s, &caller->fn->insts[caller->pc], rv);
+    return true;
+}

@@ -1,0 +1,123 @@
+#define _GNU_SOURCE
+/* Executor lifetime, the initial state, termination and concretization. */
+#include "executor.h"
+#include "../util/util.h"
+#include <stdio.h>
+#include <string.h>
+
+Executor *exec_new(IrModule *m, Solver *solver, const ExecOptions *opt, const ExecHooks *hooks) {
+    Executor *ex = util_calloc(1, sizeof *ex);
+    ex->m = m;
+    ex->solver = solver;
+    ex->opt = *opt;
+    ex->hooks = *hooks;
+    ex->line_covered = util_calloc(m->nlocs + 1, 1);
+    ex->line_covered[0] = 1; /* unknown location is never counted */
+    ex->branch_covered = util_calloc(m->nbranches + 1, 1);
+    for (uint32_t i = 1; i < m->nlocs; i++) ex->total_lines += m->loc_is_user[i];
+    ex->special = util_calloc(m->nfunctions + 1, 1);
+    exec_special_init(ex);
+    mem_init(m->heap_base);
+    ex->global_objs = util_calloc(m->nglobals + 1, sizeof(MemObject *));
+    for (uint32_t i = 0; i < m->nglobals; i++) {
+        IrGlobal *g = &m->globals[i];
+        ex->global_objs[i] = mem_object_new_at(g->addr, g->size, MEM_GLOBAL, g->name);
+        ex->global_objs[i]->read_only = g->is_constant;
+        if (g->is_external)
+            util_warn_once(g->name, "external global '%s' has no definition; it starts zero-filled", g->name);
+    }
+    return ex;
+}
+
+void exec_free(Executor *ex) {
+    if (!ex) return;
+    exec_external_free(ex);
+    for (uint32_t i = 0; i < ex->nnames; i++) free(ex->names[i]);
+    free(ex->names);
+    free(ex->line_covered);
+    free(ex->branch_covered);
+    free(ex->special);
+    free(ex->global_objs);
+    free(ex->cs_buf);
+    mem_shutdown();
+    free(ex);
+}
+
+/* argv strings live in one object each, the pointer array in another. */
+State *exec_initial_state(Executor *ex, int argc, char **argv) {
+    State *s = state_new();
+    s->id = ++ex->next_state_id;
+    for (uint32_t i = 0; i < ex->m->nglobals; i++)
+        as_bind(&s->as, ex->global_objs[i], os_new_bytes(ex->m->globals[i].init, ex->m->globals[i].size));
+    IrFunction *main_fn = &ex->m->functions[ex->m->main_index];
+    MemObject *vec = exec_alloc(ex, s, 8 * (uint64_t)(argc + 1), MEM_ARGV, 16, 0, "argv");
+    ObjectState *vos = as_writable(&s->as, vec);
+    for (int i = 0; i < argc; i++) {
+        size_t n = strlen(argv[i]) + 1;
+        MemObject *str = exec_alloc(ex, s, n, MEM_ARGV, 16, 0, "argv string");
+        ObjectState *sos = as_writable(&s->as, str);
+        for (size_t k = 0; k < n; k++) os_write(sos, k, 1, value_concrete((unsigned char)argv[i][k]));
+        os_write(vos, 8 * (uint64_t)i, 8, value_concrete(str->addr));
+    }
+    Frame *f = state_push_frame(s, main_fn);
+    if (main_fn->nparams >= 1) f->regs[0] = value_concrete((u128)argc & expr_mask(main_fn->param_types[0].bits));
+    if (main_fn->nparams >= 2) f->regs[1] = value_concrete(vec->addr);
+    return s;
+}
+
+const char *exec_stack_string(Executor *ex, State *s, char *scratch, size_t n) {
+    size_t used = 0;
+    scratch[0] = 0;
+    for (uint32_t i = s->nframes; i-- > 0 && used + 1 < n;) {
+        Frame *f = &s->frames[i];
+        char loc[512];
+        ir_loc_str(ex->m, f->fn->insts[f->pc].loc, loc, sizeof loc);
+        int k = snprintf(scratch + used, n - used, "  #%u %s at %s\n", s->nframes - 1 - i, f->fn->name, loc);
+        if (k < 0) break;
+        used += (size_t)k;
+    }
+    return scratch;
+}
+
+void exec_terminate(Executor *ex, State *s, TermKind kind, const char *what, const char *fmt, ...) {
+    Termination t = {.kind = kind};
+    va_list ap;
+    va_start(ap, fmt);
+    if (vasprintf(&t.message, fmt, ap) < 0) t.message = NULL;
+    va_end(ap);
+    if (kind == TERM_ERROR) t.error_kind = what;
+    if (kind == TERM_EARLY) t.reason = what;
+    if (kind == TERM_EXIT) sscanf(t.message ? t.message : "", "exit %d", &t.exit_status);
+    if (s->nframes) {
+        Frame *f = state_top(s);
+        t.loc = f->fn->insts[f->pc].loc;
+        char *buf = util_malloc(8192);
+        exec_stack_string(ex, s, buf, 8192);
+        t.stack = buf;
+    }
+    t.file = ex->pending_file;
+    t.line = ex->pending_line;
+    ex->pending_file = NULL;
+    ex->pending_line = 0;
+    ex->hooks.on_terminate(ex->hooks.ctx, s, &t);
+    free(t.message);
+    free(t.stack);
+}
+
+void exec_terminate_early(Executor *ex, State *s, const char *reason) {
+    exec_terminate(ex, s, TERM_EARLY, reason, "%s", reason);
+}
+
+u128 exec_concretize(Executor *ex, State *s, Value v, unsigned width, const char *why) {
+    if (!v.e) return v.c;
+    size_t n;
+    Expr *const *cs = exec_constraints(ex, s, &n);
+    u128 val = 0;
+    if (solver_get_value(ex->solver, cs, n, v.e, &val) != SOLVER_SAT) return 0;
+    Expr *c = expr_const(val, v.e->width), *eq = expr_eq(v.e, c);
+    state_add_constraint(s, eq);
+    expr_unref(c);
+    expr_unref(eq);
+    util_warn_once(why, "concretizing symbolic %s", why);
+    return val;
+}

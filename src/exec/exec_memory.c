@@ -1,0 +1,198 @@
+/* Memory instructions: address resolution (concrete fast path, symbolic
+ * pointers resolved object by object), load/store, alloca, getelementptr. */
+#include "executor.h"
+#include "../util/util.h"
+#include <string.h>
+
+#define EXEC_NULL_PAGE 4096u
+
+static const char *exec_access_kind(bool write) { return write ? "oob-write" : "oob-read"; }
+
+/* Why [addr, addr+n) is not a valid access in s: reports the error. */
+static void exec_bad_access(Executor *ex, State *s, uint64_t addr, uint64_t n, bool write, MemObject *mo) {
+    if (addr < EXEC_NULL_PAGE) {
+        exec_error(ex, s, "null-deref", "null pointer dereference (%s of %llu bytes at 0x%llx)",
+                   write ? "write" : "read", (unsigned long long)n, (unsigned long long)addr);
+    } else if (mo && !as_lookup(&s->as, mo) && (mo->kind == MEM_HEAP || mo->kind == MEM_STACK)) {
+        exec_error(ex, s, "use-after-free", "%s of %llu bytes in freed %s object%s%s",
+                   write ? "write" : "read", (unsigned long long)n, mo->kind == MEM_HEAP ? "heap" : "stack",
+                   mo->name ? " " : "", mo->name ? mo->name : "");
+    } else if (mo) {
+        exec_error(ex, s, exec_access_kind(write), "out-of-bounds %s: %llu bytes at offset %lld of %s%s%s (size %llu)",
+                   write ? "write" : "read", (unsigned long long)n, (long long)(addr - mo->addr),
+                   mo->name ? "'" : "object", mo->name ? mo->name : "", mo->name ? "'" : "",
+                   (unsigned long long)mo->size);
+    } else {
+        exec_error(ex, s, exec_access_kind(write), "out-of-bounds %s: %llu bytes at address 0x%llx in no object",
+                   write ? "write" : "read", (unsigned long long)n, (unsigned long long)addr);
+    }
+}
+
+ObjectState *exec_resolve_concrete(Executor *ex, State *s, uint64_t addr, uint64_t n, bool write, MemObject **out) {
+    MemObject *mo = mem_object_containing(addr);
+    if (mo && addr - mo->addr + n <= mo->size && addr >= EXEC_NULL_PAGE) {
+        ObjectState *os = write ? as_writable(&s->as, mo) : (ObjectState *)as_lookup(&s->as, mo);
+        if (os) {
+            if (write && mo->read_only) {
+                exec_error(ex, s, "oob-write", "write to read-only object '%s'", mo->name ? mo->name : "?");
+                return NULL;
+            }
+            *out = mo;
+            return os;
+        }
+    }
+    if (!mo && addr >= EXEC_NULL_PAGE) mo = mem_object_containing(addr - 1 > addr ? addr : addr - 1);
+    exec_bad_access(ex, s, addr, n, write, mo);
+    return NULL;
+}
+
+/* Objects near addr (the one containing it or the closest below and above),
+ * the candidates a symbolic pointer most likely meant. Ids are in address
+ * order because the loader places globals in order and the heap grows up. */
+static uint32_t exec_candidates(uint64_t addr, MemObject **out) {
+    uint32_t lo = 0, hi = mem_object_count(), k = 0;
+    while (lo < hi) { /* first object with addr > a */
+        uint32_t mid = (lo + hi) / 2;
+        if (mem_object_by_id(mid)->addr <= addr) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo > 0) out[k++] = mem_object_by_id(lo - 1);
+    if (lo < mem_object_count()) out[k++] = mem_object_by_id(lo);
+    return k;
+}
+
+/* In-bounds condition for an n-byte access through ptr into mo. */
+static Expr *exec_in_bounds(Expr *ptr, const MemObject *mo, unsigned n) {
+    if (mo->size < n) return expr_bool(false);
+    Expr *lo = expr_const(mo->addr, 64), *hi = expr_const(mo->addr + mo->size - n, 64);
+    Expr *a = expr_uge(ptr, lo), *b = expr_ule(ptr, hi), *r = expr_bool_and(a, b);
+    expr_unref(lo); expr_unref(hi); expr_unref(a); expr_unref(b);
+    return r;
+}
+
+/* Pins a failing symbolic pointer to a concrete bad address that replays well:
+ * just past the end of the candidate if possible. */
+static void exec_pin_bad_pointer(Executor *ex, State *s, Expr *ptr, uint64_t example, MemObject *cand) {
+    uint64_t want = cand ? cand->addr + cand->size : example;
+    Expr *c = expr_const(want, 64), *eq = expr_eq(ptr, c);
+    size_t n;
+    Expr *const *cs = exec_constraints(ex, s, &n);
+    if (cand && solver_may_be_true(ex->solver, cs, n, eq) == SOLVER_SAT) {
+        state_add_constraint(s, eq);
+    } else {
+        expr_unref(c); expr_unref(eq);
+        c = expr_const(example, 64);
+        eq = expr_eq(ptr, c);
+        state_add_constraint(s, eq);
+        want = example;
+    }
+    expr_unref(c);
+    expr_unref(eq);
+    (void)want;
+}
+
+/* Resolves a symbolic pointer. On success returns the object s may access
+ * (s constrained in bounds of it); a forked child that is not in this object
+ * re-executes the instruction and resolves again. */
+static ObjectState *exec_resolve_symbolic(Executor *ex, State *s, Expr *ptr, unsigned n, bool write, MemObject **out) {
+    size_t nc;
+    Expr *const *cs = exec_constraints(ex, s, &nc);
+    u128 v;
+    if (solver_get_value(ex->solver, cs, nc, ptr, &v) != SOLVER_SAT) {
+        exec_terminate_early(ex, s, "solver timeout");
+        return NULL;
+    }
+    uint64_t example = (uint64_t)v;
+    MemObject *cands[3];
+    uint32_t k = 0;
+    MemObject *hit = mem_object_containing(example);
+    if (hit) cands[k++] = hit;
+    MemObject *near[2];
+    uint32_t kn = exec_candidates(example, near);
+    for (uint32_t i = 0; i < kn; i++)
+        if (near[i] != hit) cands[k++] = near[i];
+    for (uint32_t i = 0; i < k; i++) {
+        MemObject *mo = cands[i];
+        if (!as_lookup(&s->as, mo)) continue;
+        Expr *inb = exec_in_bounds(ptr, mo, n);
+        State *child;
+        int r = exec_fork(ex, s, inb, &child);
+        expr_unref(inb);
+        if (r < 0) return NULL;
+        if (r == 0) continue;
+        /* undo the depth increment: resolving a pointer is not a program branch */
+        if (child) { s->depth--; child->depth--; }
+        ObjectState *os = write ? as_writable(&s->as, mo) : (ObjectState *)as_lookup(&s->as, mo);
+        if (write && mo->read_only) {
+            exec_error(ex, s, "oob-write", "write to read-only object '%s'", mo->name ? mo->name : "?");
+            return NULL;
+        }
+        *out = mo;
+        return os;
+    }
+    exec_pin_bad_pointer(ex, s, ptr, example, k ? cands[0] : NULL);
+    exec_bad_access(ex, s, example, n, write, k ? cands[0] : NULL);
+    return NULL;
+}
+
+static Expr *exec_offset(Expr *ptr, const MemObject *mo) {
+    Expr *base = expr_const(mo->addr, 64), *off = expr_sub(ptr, base);
+    expr_unref(base);
+    return off;
+}
+
+bool exec_load(Executor *ex, State *s, Value ptr, unsigned nbytes, Value *out) {
+    MemObject *mo;
+    if (!ptr.e) {
+        uint64_t a = (uint64_t)ptr.c;
+        const ObjectState *os = exec_resolve_concrete(ex, s, a, nbytes, false, &mo);
+        if (!os) return false;
+        *out = os_read(os, a - mo->addr, nbytes);
+        return true;
+    }
+    ObjectState *os = exec_resolve_symbolic(ex, s, ptr.e, nbytes, false, &mo);
+    if (!os) return false;
+    Expr *off = exec_offset(ptr.e, mo);
+    if (expr_is_const(off)) *out = os_read(os, (uint64_t)off->u.value, nbytes);
+    else *out = value_from_expr(os_read_symbolic(os, off, nbytes));
+    expr_unref(off);
+    return true;
+}
+
+bool exec_store(Executor *ex, State *s, Value ptr, unsigned nbytes, Value val) {
+    MemObject *mo;
+    if (!ptr.e) {
+        uint64_t a = (uint64_t)ptr.c;
+        ObjectState *os = exec_resolve_concrete(ex, s, a, nbytes, true, &mo);
+        if (!os) return false;
+        os_write(os, a - mo->addr, nbytes, val);
+        return true;
+    }
+    ObjectState *os = exec_resolve_symbolic(ex, s, ptr.e, nbytes, true, &mo);
+    if (!os) return false;
+    Expr *off = exec_offset(ptr.e, mo);
+    if (expr_is_const(off)) os_write(os, (uint64_t)off->u.value, nbytes, val);
+    else os_write_symbolic(os, off, nbytes, val);
+    expr_unref(off);
+    return true;
+}
+
+MemObject *exec_alloc(Executor *ex, State *s, uint64_t size, MemKind kind, uint32_t align, uint32_t loc, const char *name) {
+    MemObject *mo = mem_object_new(size, align, kind, loc, name);
+    as_bind(&s->as, mo, os_new(size));
+    return mo;
+}
+
+char *exec_read_string(Executor *ex, State *s, uint64_t addr) {
+    VEC(char) buf = {0};
+    for (;;) {
+        MemObject *mo;
+        const ObjectState *os = exec_resolve_concrete(ex, s, addr + buf.len, 1, false, &mo);
+        if (!os) { VEC_FREE(buf); return NULL; }
+        Value b = os_read(os, addr + buf.len - mo->addr, 1);
+        char c = (char)(b.e ? exec_concretize(ex, s, b, 8, "string byte") : b.c);
+        value_release(&b);
+        VEC_PUSH(buf, c);
+        if (!c) return buf.data;
+    }
+}

@@ -1,0 +1,144 @@
+/* printf-style formatting for the runtime's stdio models. Arguments are taken
+ * from an x86-64 va_list in simulated memory whose register areas are empty
+ * (see va_start in exec_intrinsic.c), so every argument is in the overflow
+ * area. Each conversion is formatted by the host's snprintf with the same
+ * conversion spec, so the output matches the native run byte for byte. */
+#include "executor.h"
+#include "../util/util.h"
+#include <stdio.h>
+#include <string.h>
+
+typedef struct VaCursor { uint64_t area; } VaCursor;
+typedef VEC(char) CharVec;
+
+static bool va_next(Executor *ex, State *s, VaCursor *va, unsigned bytes, u128 *out) {
+    unsigned slot = bytes > 8 ? 16 : 8;
+    va->area = (va->area + slot - 1) / slot * slot;
+    Value v;
+    if (!exec_load(ex, s, value_concrete(va->area), bytes, &v)) return false;
+    *out = exec_concretize(ex, s, v, bytes * 8, "printf argument");
+    value_release(&v);
+    va->area += slot;
+    return true;
+}
+
+static void out_append(CharVec *out, const char *p, size_t n) {
+    VEC_RESERVE(*out, out->len + n + 1);
+    memcpy(out->data + out->len, p, n);
+    out->len += n;
+}
+
+/* One conversion: spec holds "%[flags][width][.prec][len]conv". */
+static bool fmt_one(Executor *ex, State *s, VaCursor *va, char *spec, char conv, const char *len, CharVec *out) {
+    char buf[512];
+    char *big = NULL;
+    int n = 0;
+    u128 v;
+    if (strchr(spec, '*')) { /* width/precision from arguments: substitute them */
+        char fixed[128];
+        size_t k = 0;
+        for (const char *p = spec; *p && k + 24 < sizeof fixed; p++) {
+            if (*p != '*') { fixed[k++] = *p; continue; }
+            if (!va_next(ex, s, va, 4, &v)) return false;
+            k += (size_t)snprintf(fixed + k, sizeof fixed - k, "%d", (int)(int32_t)v);
+        }
+        fixed[k] = 0;
+        strcpy(spec, fixed);
+    }
+    switch (conv) {
+    case 'd': case 'i': case 'u': case 'x': case 'X': case 'o': case 'c': {
+        bool wide = strchr(len, 'l') || strchr(len, 'z') || strchr(len, 'j') || strchr(len, 't');
+        if (!va_next(ex, s, va, wide ? 8 : 4, &v)) return false;
+        if (wide) {
+            /* rewrite the length to ll so one host call handles l, ll, z, j, t */
+            char spec2[160];
+            size_t base = strlen(spec) - strlen(len) - 1;
+            snprintf(spec2, sizeof spec2, "%.*sll%c", (int)base, spec, conv);
+            n = snprintf(buf, sizeof buf, spec2, (long long)(uint64_t)v);
+        } else {
+            n = snprintf(buf, sizeof buf, spec, (int)(uint32_t)v);
+        }
+        break;
+    }
+    case 'p':
+        if (!va_next(ex, s, va, 8, &v)) return false;
+        n = snprintf(buf, sizeof buf, spec, (void *)(uintptr_t)(uint64_t)v);
+        break;
+    case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
+        if (strchr(len, 'L')) {
+            if (!va_next(ex, s, va, 16, &v)) return false;
+            long double d = 0;
+            memcpy(&d, &v, 10);
+            n = snprintf(buf, sizeof buf, spec, d);
+        } else {
+            if (!va_next(ex, s, va, 8, &v)) return false;
+            double d;
+            uint64_t bits = (uint64_t)v;
+            memcpy(&d, &bits, 8);
+            n = snprintf(buf, sizeof buf, spec, d);
+        }
+        break;
+    case 's': {
+        if (!va_next(ex, s, va, 8, &v)) return false;
+        char *str = v ? exec_read_string(ex, s, (uint64_t)v) : util_strdup("(null)");
+        if (!str) return false;
+        n = snprintf(NULL, 0, spec, str);
+        big = util_malloc((size_t)n + 1);
+        snprintf(big, (size_t)n + 1, spec, str);
+        free(str);
+        break;
+    }
+    case 'n':
+        if (!va_next(ex, s, va, 8, &v)) return false; /* %n writes are not modelled */
+        return true;
+    default:
+        n = snprintf(buf, sizeof buf, "%s", spec);
+        break;
+    }
+    if (n < 0) n = 0;
+    if (big) { out_append(out, big, (size_t)n); free(big); }
+    else out_append(out, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+    return true;
+}
+
+bool exec_vformat(Executor *ex, State *s, uint64_t fmt_addr, uint64_t va_list_addr, char **result, size_t *result_len) {
+    char *fmt = exec_read_string(ex, s, fmt_addr);
+    if (!fmt) return false;
+    Value area;
+    if (!exec_load(ex, s, value_concrete(va_list_addr + 8), 8, &area)) { free(fmt); return false; }
+    VaCursor va = {(uint64_t)exec_concretize(ex, s, area, 64, "va_list")};
+    value_release(&area);
+    CharVec out = {0};
+    bool ok = true;
+    for (const char *p = fmt; *p && ok;) {
+        if (*p != '%') {
+            const char *q = strchr(p, '%');
+            size_t n = q ? (size_t)(q - p) : strlen(p);
+            out_append(&out, p, n);
+            p += n;
+            continue;
+        }
+        if (p[1] == '%') { out_append(&out, "%", 1); p += 2; continue; }
+        char spec[160];
+        size_t k = 0;
+        spec[k++] = *p++;
+        while (*p && strchr("-+ #0'", *p) && k < 100) spec[k++] = *p++;
+        while (*p && (strchr("0123456789.*", *p)) && k < 100) spec[k++] = *p++;
+        const char *len_start = p;
+        while (*p && strchr("hlLqjzt", *p) && k < 100) spec[k++] = *p++;
+        char len[8] = {0};
+        memcpy(len, len_start, (size_t)(p - len_start) < 7 ? (size_t)(p - len_start) : 7);
+        if (!*p) break;
+        char conv = *p++;
+        spec[k++] = conv;
+        spec[k] = 0;
+        ok = fmt_one(ex, s, &va, spec, conv, len, &out);
+    }
+    free(fmt);
+    if (!ok) { VEC_FREE(out); return false; }
+    VEC_RESERVE(out, out.len + 1);
+    out.data[out.len] = 0;
+    *result = out.data;
+    *result_len = out.len;
+    return true;
+}

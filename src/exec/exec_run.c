@@ -1,0 +1,345 @@
+/* The interpreter's dispatch loop and the control-flow instructions.
+ * Instruction families live in their own files (arith, memory, calls, float,
+ * intrinsics); this file only dispatches and moves the program counter. */
+#include "executor.h"
+#include "../util/util.h"
+#include <string.h>
+
+Value exec_operand(const Frame *f, Opnd o) {
+    if (o >= 0) return f->regs[o];
+    return value_concrete(f->fn->consts[ir_const_index(o)]);
+}
+
+static inline void exec_set_reg(Frame *f, uint32_t r, Value v) {
+    expr_unref(f->regs[r].e);
+    f->regs[r] = v;
+}
+
+void exec_cover_loc(Executor *ex, State *s, uint32_t loc) {
+    ex->line_covered[loc] = 1;
+    if (ex->m->loc_is_user[loc]) {
+        ex->lines_covered++;
+        s->covered_new = true;
+        s->steps_since_cov = 0;
+    }
+}
+
+static void exec_cover_branch(Executor *ex, State *s, uint32_t id) {
+    if (id == IR_NO_BRANCH || ex->branch_covered[id]) return;
+    ex->branch_covered[id] = 1;
+    ex->branches_covered++;
+    s->covered_new = true;
+    s->steps_since_cov = 0;
+}
+
+/* Phi copies of an edge, with parallel-assignment semantics. */
+static void exec_take_edge(Frame *f, uint32_t edge) {
+    const IrEdge *e = &f->fn->edges[edge];
+    const IrCopy *cp = &f->fn->copies[e->copy_start];
+    if (e->ncopies == 1) {
+        exec_set_reg(f, cp[0].dst, value_copy(exec_operand(f, cp[0].src)));
+    } else if (e->ncopies > 1) {
+        Value small[16];
+        Value *tmp = e->ncopies <= 16 ? small : util_malloc(e->ncopies * sizeof(Value));
+        for (uint32_t i = 0; i < e->ncopies; i++) tmp[i] = value_copy(exec_operand(f, cp[i].src));
+        for (uint32_t i = 0; i < e->ncopies; i++) exec_set_reg(f, cp[i].dst, tmp[i]);
+        if (tmp != small) free(tmp);
+    }
+    f->pc = e->target;
+}
+
+Expr *const *exec_constraints(Executor *ex, const State *s, size_t *n) {
+    pc_flatten(s->pc, &ex->cs_buf, &ex->cs_cap);
+    *n = pc_len(s->pc);
+    return ex->cs_buf;
+}
+
+static bool exec_depth_ok(Executor *ex, State *s) {
+    if (ex->opt.max_depth && s->depth > ex->opt.max_depth) {
+        exec_terminate_early(ex, s, "max-depth");
+        return false;
+    }
+    return true;
+}
+
+int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
+    *child = NULL;
+    size_t n;
+    Expr *const *cs = exec_constraints(ex, s, &n);
+    SolverResult t = solver_may_be_true(ex->solver, cs, n, cond);
+    if (t == SOLVER_UNKNOWN) goto unknown;
+    if (t == SOLVER_UNSAT) return 0;
+    Expr *ncond = expr_not(cond);
+    SolverResult f = solver_may_be_true(ex->solver, cs, n, ncond);
+    if (f == SOLVER_UNKNOWN) {
+        expr_unref(ncond);
+        goto unknown;
+    }
+    if (f == SOLVER_UNSAT) {
+        expr_unref(ncond);
+        return 1;
+    }
+    State *c = state_fork(s, ++ex->next_state_id);
+    state_add_constraint(s, cond);
+    state_add_constraint(c, ncond);
+    expr_unref(ncond);
+    s->depth++;
+    c->depth++;
+    ex->stats.forks++;
+    ex->hooks.on_fork(ex->hooks.ctx, s, c);
+    *child = c;
+    return 1;
+unknown:
+    exec_terminate_early(ex, s, "solver timeout");
+    return -1;
+}
+
+static bool exec_br(Executor *ex, State *s, const Inst *in) {
+    Frame *f = state_top(s);
+    Value c = exec_operand(f, in->a);
+    uint32_t id = (uint32_t)in->c;
+    if (!c.e) {
+        if (id != IR_NO_BRANCH) exec_cover_branch(ex, s, c.c ? id : id + 1);
+        exec_take_edge(f, c.c ? in->aux : in->aux2);
+        return true;
+    }
+    State *child;
+    int r = exec_fork(ex, s, c.e, &child);
+    if (r < 0) return false;
+    if (child) {
+        Frame *cf = state_top(child);
+        if (id != IR_NO_BRANCH) exec_cover_branch(ex, child, id + 1);
+        exec_take_edge(cf, in->aux2);
+        if (!exec_depth_ok(ex, child)) { /* child terminated and released by the engine */ }
+    }
+    if (id != IR_NO_BRANCH) exec_cover_branch(ex, s, r ? id : id + 1);
+    exec_take_edge(f, r ? in->aux : in->aux2);
+    return exec_depth_ok(ex, s);
+}
+
+/* Cases that share a target form one condition, so each target is one path. */
+static bool exec_switch(Executor *ex, State *s, const Inst *in) {
+    Frame *f = state_top(s);
+    const IrSwitch *sw = &f->fn->switches[in->aux];
+    Value v = exec_operand(f, in->a);
+    unsigned w = in->aux2;
+    if (!v.e) {
+        uint32_t k = sw->ncases;
+        for (uint32_t i = 0; i < sw->ncases; i++)
+            if (sw->values[i] == v.c) { k = i; break; }
+        if (sw->branch_id != IR_NO_BRANCH) exec_cover_branch(ex, s, sw->branch_id + k);
+        exec_take_edge(f, k < sw->ncases ? sw->edges[k] : sw->default_edge);
+        return true;
+    }
+    State *rest = s;
+    bool *seen = util_calloc(sw->ncases + 1, 1);
+    for (uint32_t i = 0; i < sw->ncases && rest; i++) {
+        if (seen[i]) continue;
+        uint32_t target = f->fn->edges[sw->edges[i]].target;
+        Expr *cond = expr_bool(false);
+        for (uint32_t j = i; j < sw->ncases; j++) {
+            if (f->fn->edges[sw->edges[j]].target != target) continue;
+            seen[j] = true;
+            Expr *cv = expr_const(sw->values[j], w), *eq = expr_eq(v.e, cv), *o = expr_bool_or(cond, eq);
+            expr_unref(cv); expr_unref(eq); expr_unref(cond);
+            cond = o;
+        }
+        State *child;
+        int r = exec_fork(ex, rest, cond, &child);
+        expr_unref(cond);
+        if (r < 0) {
+            if (rest == s) { free(seen); return false; }
+            rest = NULL;
+            break;
+        }
+        if (r == 1) {
+            if (sw->branch_id != IR_NO_BRANCH) exec_cover_branch(ex, rest, sw->branch_id + i);
+            exec_take_edge(state_top(rest), sw->edges[i]);
+            rest = child;
+        }
+    }
+    if (rest) {
+        if (sw->branch_id != IR_NO_BRANCH) exec_cover_branch(ex, rest, sw->branch_id + sw->ncases);
+        exec_take_edge(state_top(rest), sw->default_edge);
+    }
+    free(seen);
+    return exec_depth_ok(ex, s);
+}
+
+/* Division and remainder: a zero divisor is a bug on the paths where it can be zero. */
+static bool exec_divide(Executor *ex, State *s, const Inst *in) {
+    Frame *f = state_top(s);
+    Value b = exec_operand(f, in->b);
+    if (!b.e && b.c == 0) {
+        exec_error(ex, s, "div-by-zero", "%s by zero", in->op == IR_UREM || in->op == IR_SREM ? "remainder" : "division");
+        return false;
+    }
+    if (b.e) {
+        Expr *zero = expr_const(0, in->width), *isz = expr_eq(b.e, zero);
+        expr_unref(zero);
+        State *child;
+        int r = exec_fork(ex, s, isz, &child);
+        expr_unref(isz);
+        if (r < 0) return false;
+        if (r == 1) {
+            /* s is the zero side; a forked child re-executes this division knowing b != 0 */
+            exec_error(ex, s, "div-by-zero", "%s by zero", in->op == IR_UREM || in->op == IR_SREM ? "remainder" : "division");
+            return false;
+        }
+    }
+    Value a = exec_operand(f, in->a);
+    exec_set_reg(f, in->dst, arith_binary((IrOp)in->op, a, exec_operand(f, in->b), in->width));
+    f->pc++;
+    return true;
+}
+
+static bool exec_overflow_check(Executor *ex, State *s, const Inst *in);
+static bool exec_shift_check(Executor *ex, State *s, const Inst *in);
+
+static bool exec_ret_or_unreachable(Executor *ex, State *s, const Inst *in) {
+    if (in->op == IR_RET) return exec_return(ex, s, in);
+    exec_error(ex, s, "unreachable", "reached 'unreachable' instruction");
+    return false;
+}
+
+bool exec_run(Executor *ex, State *s, uint64_t budget) {
+    while (budget--) {
+        Frame *f = state_top(s);
+        const Inst *in = &f->fn->insts[f->pc];
+        ex->stats.instructions++;
+        s->instructions++;
+        s->steps_since_cov++;
+        if (!ex->line_covered[in->loc]) exec_cover_loc(ex, s, in->loc);
+        switch ((IrOp)in->op) {
+        case IR_NOP:
+        case IR_FENCE:
+        case IR_VAEND:
+        case IR_STACKRESTORE:
+            f->pc++;
+            break;
+        case IR_MOVE:
+            exec_set_reg(f, in->dst, value_copy(exec_operand(f, in->a)));
+            f->pc++;
+            break;
+        case IR_ADD: case IR_SUB: case IR_MUL:
+            if (ex->opt.check_overflow && (in->sub & IR_FLAG_NSW) && !exec_overflow_check(ex, s, in)) return false;
+            exec_set_reg(f, in->dst, arith_binary((IrOp)in->op, exec_operand(f, in->a), exec_operand(f, in->b), in->width));
+            f->pc++;
+            break;
+        case IR_AND: case IR_OR: case IR_XOR:
+            exec_set_reg(f, in->dst, arith_binary((IrOp)in->op, exec_operand(f, in->a), exec_operand(f, in->b), in->width));
+            f->pc++;
+            break;
+        case IR_SHL: case IR_LSHR: case IR_ASHR:
+            if (ex->opt.check_shift && !exec_shift_check(ex, s, in)) return false;
+            exec_set_reg(f, in->dst, arith_binary((IrOp)in->op, exec_operand(f, in->a), exec_operand(f, in->b), in->width));
+            f->pc++;
+            break;
+        case IR_UDIV: case IR_SDIV: case IR_UREM: case IR_SREM:
+            if (!exec_divide(ex, s, in)) return false;
+            break;
+        case IR_ICMP:
+            exec_set_reg(f, in->dst, arith_icmp((IrIcmpPred)in->sub, exec_operand(f, in->a), exec_operand(f, in->b), in->aux));
+            f->pc++;
+            break;
+        case IR_TRUNC: case IR_ZEXT: case IR_SEXT:
+            exec_set_reg(f, in->dst, arith_cast((IrOp)in->op, exec_operand(f, in->a), in->aux, in->width));
+            f->pc++;
+            break;
+        case IR_SELECT:
+            exec_set_reg(f, in->dst, arith_select(exec_operand(f, in->a), exec_operand(f, in->b), exec_operand(f, in->c), in->width));
+            f->pc++;
+            break;
+        case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV: case IR_FREM: case IR_FNEG:
+        case IR_FCMP: case IR_FPTRUNC: case IR_FPEXT: case IR_FPTOUI: case IR_FPTOSI:
+        case IR_UITOFP: case IR_SITOFP: case IR_FMATH:
+            if (!exec_float(ex, s, in)) return false;
+            break;
+        case IR_JMP:
+            exec_take_edge(f, in->aux);
+            break;
+        case IR_BR: {
+            bool symbolic = exec_operand(f, in->a).e != NULL;
+            if (!exec_br(ex, s, in)) return false;
+            if (symbolic) return true; /* let the searcher choose after a fork point */
+            break;
+        }
+        case IR_SWITCH: {
+            bool symbolic = exec_operand(f, in->a).e != NULL;
+            if (!exec_switch(ex, s, in)) return false;
+            if (symbolic) return true;
+            break;
+        }
+        case IR_RET:
+        case IR_UNREACHABLE:
+            if (!exec_ret_or_unreachable(ex, s, in)) return false;
+            break;
+        case IR_CALL:
+            if (!exec_call(ex, s, in)) return false;
+            break;
+        case IR_UNSUPPORTED:
+            exec_terminate(ex, s, TERM_EARLY, "unsupported", "%s", ex->m->strings[in->aux]);
+            return false;
+        default:
+            if (!exec_intrinsic(ex, s, in)) return false;
+            break;
+        }
+    }
+    return true;
+}
+
+/* --check-overflow: nsw add/sub/mul whose mathematical result does not fit. */
+static bool exec_overflow_check(Executor *ex, State *s, const Inst *in) {
+    Frame *f = state_top(s);
+    unsigned w = in->width;
+    Value a = exec_operand(f, in->a), b = exec_operand(f, in->b);
+    Expr *ea = value_to_expr(a, w), *eb = value_to_expr(b, w);
+    Expr *xa = expr_sext(ea, 2 * w > 128 ? 128 : 2 * w), *xb = expr_sext(eb, 2 * w > 128 ? 128 : 2 * w);
+    ExprKind k = in->op == IR_ADD ? EXPR_ADD : in->op == IR_SUB ? EXPR_SUB : EXPR_MUL;
+    Expr *wide = expr_binary(k, xa, xb), *narrow = expr_binary(k, ea, eb);
+    Expr *back = expr_sext(narrow, wide->width), *ovf = expr_ne(back, wide);
+    expr_unref(ea); expr_unref(eb); expr_unref(xa); expr_unref(xb);
+    expr_unref(wide); expr_unref(narrow); expr_unref(back);
+    bool ok = true;
+    if (w * 2 > 128 && in->op == IR_MUL) {
+        /* a 128-bit product cannot be widened; only concrete operands are checked */
+        expr_unref(ovf);
+        return true;
+    }
+    if (expr_is_true(ovf)) {
+        exec_error(ex, s, "overflow", "signed integer overflow in %s", ir_op_name((IrOp)in->op));
+        ok = false;
+    } else if (!expr_is_false(ovf)) {
+        State *child;
+        int r = exec_fork(ex, s, ovf, &child);
+        if (r < 0) ok = false;
+        else if (r == 1) {
+            exec_error(ex, s, "overflow", "signed integer overflow in %s", ir_op_name((IrOp)in->op));
+            ok = false;
+        }
+    }
+    expr_unref(ovf);
+    return ok;
+}
+
+/* --check-shift: a shift amount >= the width is undefined in C. */
+static bool exec_shift_check(Executor *ex, State *s, const Inst *in) {
+    Frame *f = state_top(s);
+    Value b = exec_operand(f, in->b);
+    if (!b.e) {
+        if (b.c < in->width) return true;
+        exec_error(ex, s, "shift", "shift by %llu bits on a %u-bit value", (unsigned long long)b.c, in->width);
+        return false;
+    }
+    Expr *wc = expr_const(in->width, in->width), *bad = expr_uge(b.e, wc);
+    expr_unref(wc);
+    State *child;
+    int r = exec_fork(ex, s, bad, &child);
+    expr_unref(bad);
+    if (r < 0) return false;
+    if (r == 1) {
+        exec_error(ex, s, "shift", "oversized shift on a %u-bit value", in->width);
+        return false;
+    }
+    return true;
+}

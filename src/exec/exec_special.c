@@ -1,0 +1,305 @@
+/* Functions the executor implements itself: the symbolic-input API (symplex_*,
+ * klee_*), the heap, program exit, assertion failure, and the two output
+ * primitives the runtime's stdio is built on. Everything else declared but not
+ * defined goes to exec_external.c. */
+#include "executor.h"
+#include "../util/util.h"
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+enum SpecialFn {
+    SP_NONE, SP_MAKE_SYMBOLIC, SP_ASSUME, SP_IS_SYMBOLIC, SP_SILENT_EXIT, SP_REPORT_ERROR, SP_GET_VALUE,
+    SP_NOP, SP_WARNING, SP_PRINT_EXPR, SP_KLEE_ABORT, SP_MALLOC, SP_CALLOC, SP_REALLOC, SP_FREE, SP_ABORT,
+    SP_EXIT, SP_ASSERT_FAIL, SP_REACH_ERROR, SP_OUTPUT, SP_VFORMAT, SP_ALIGNED_ALLOC, SP_POSIX_MEMALIGN
+};
+
+static const struct { const char *name; enum SpecialFn fn; } special_names[] = {
+    {"symplex_make_symbolic", SP_MAKE_SYMBOLIC}, {"klee_make_symbolic", SP_MAKE_SYMBOLIC},
+    {"symplex_assume", SP_ASSUME}, {"klee_assume", SP_ASSUME},
+    {"symplex_is_symbolic", SP_IS_SYMBOLIC}, {"klee_is_symbolic", SP_IS_SYMBOLIC},
+    {"symplex_silent_exit", SP_SILENT_EXIT}, {"klee_silent_exit", SP_SILENT_EXIT},
+    {"symplex_report_error", SP_REPORT_ERROR}, {"klee_report_error", SP_REPORT_ERROR},
+    {"klee_get_value_i32", SP_GET_VALUE}, {"klee_get_value_i64", SP_GET_VALUE}, {"klee_get_valuel", SP_GET_VALUE},
+    {"klee_get_valuell", SP_GET_VALUE}, {"klee_get_valuef", SP_GET_VALUE}, {"klee_get_valued", SP_GET_VALUE},
+    {"symplex_get_value_i64", SP_GET_VALUE},
+    {"klee_prefer_cex", SP_NOP}, {"klee_warning", SP_WARNING}, {"klee_warning_once", SP_WARNING},
+    {"klee_print_expr", SP_PRINT_EXPR}, {"klee_abort", SP_KLEE_ABORT},
+    {"malloc", SP_MALLOC}, {"calloc", SP_CALLOC}, {"realloc", SP_REALLOC}, {"free", SP_FREE},
+    {"aligned_alloc", SP_ALIGNED_ALLOC}, {"memalign", SP_ALIGNED_ALLOC}, {"posix_memalign", SP_POSIX_MEMALIGN},
+    {"abort", SP_ABORT}, {"exit", SP_EXIT}, {"_exit", SP_EXIT}, {"_Exit", SP_EXIT},
+    {"__assert_fail", SP_ASSERT_FAIL}, {"reach_error", SP_REACH_ERROR}, {"__VERIFIER_error", SP_REACH_ERROR},
+    {"symplex_output", SP_OUTPUT}, {"symplex_vformat", SP_VFORMAT},
+};
+
+void exec_special_init(Executor *ex) {
+    for (uint32_t i = 0; i < ex->m->nfunctions; i++) {
+        IrFunction *fn = &ex->m->functions[i];
+        if (!fn->is_declaration) continue;
+        for (size_t k = 0; k < sizeof special_names / sizeof special_names[0]; k++)
+            if (strcmp(fn->name, special_names[k].name) == 0) ex->special[i] = (uint8_t)special_names[k].fn;
+    }
+}
+
+static uint64_t arg_u64(Executor *ex, State *s, const IrCall *call, Value *args, uint32_t i, const char *why) {
+    if (i >= call->nargs) return 0;
+    return (uint64_t)exec_concretize(ex, s, args[i], call->arg_types[i].bits ? call->arg_types[i].bits : 64, why);
+}
+
+static const char *exec_intern(Executor *ex, const char *name) {
+    if (ex->nnames == ex->capnames) {
+        ex->capnames = ex->capnames ? 2 * ex->capnames : 16;
+        ex->names = util_realloc(ex->names, ex->capnames * sizeof(char *));
+    }
+    return ex->names[ex->nnames++] = util_strdup(name);
+}
+
+static bool sp_make_symbolic(Executor *ex, State *s, const Inst *in, const IrCall *call, Value *args) {
+    uint64_t addr = arg_u64(ex, s, call, args, 0, "make_symbolic address");
+    uint64_t size = arg_u64(ex, s, call, args, 1, "make_symbolic size");
+    char *name = call->nargs > 2 ? exec_read_string(ex, s, arg_u64(ex, s, call, args, 2, "name")) : util_strdup("unnamed");
+    if (!name) return false;
+    MemObject *mo;
+    ObjectState *os = exec_resolve_concrete(ex, s, addr, size ? size : 1, true, &mo);
+    if (!os) { free(name); return false; }
+    if (size == 0) { free(name); exec_set_result(s, in, value_concrete(0)); return true; }
+    Array *arr = expr_array_new(name[0] ? name : "unnamed", (uint32_t)size, NULL);
+    os_make_symbolic(os, addr - mo->addr, size, arr);
+    state_add_symbolic(s, mo, arr, exec_intern(ex, name));
+    free(name);
+    exec_set_result(s, in, value_concrete(0));
+    return true;
+}
+
+/* assume(false) ends the path silently: it is not a path of the program. */
+static bool sp_assume(Executor *ex, State *s, const Inst *in, const IrCall *call, Value *args) {
+    Value c = args[0];
+    unsigned w = call->arg_types[0].bits;
+    if (!c.e) {
+        if (!c.c) { exec_terminate(ex, s, TERM_SILENT, "assume", "assumption is false"); return false; }
+        exec_set_result(s, in, value_concrete(0));
+        return true;
+    }
+    Expr *z = expr_const(0, w), *nz = expr_ne(c.e, z);
+    expr_unref(z);
+    size_t n;
+    Expr *const *cs = exec_constraints(ex, s, &n);
+    SolverResult r = solver_may_be_true(ex->solver, cs, n, nz);
+    if (r != SOLVER_SAT) {
+        expr_unref(nz);
+        if (r == SOLVER_UNKNOWN) exec_terminate_early(ex, s, "solver timeout");
+        else exec_terminate(ex, s, TERM_SILENT, "assume", "assumption is infeasible");
+        return false;
+    }
+    state_add_constraint(s, nz);
+    expr_unref(nz);
+    exec_set_result(s, in, value_concrete(0));
+    return true;
+}
+
+static bool sp_malloc(Executor *ex, State *s, const Inst *in, uint64_t size, uint32_t align) {
+    if (size > ((uint64_t)1 << 32)) { /* a huge request fails like malloc does */
+        exec_set_result(s, in, value_concrete(0));
+        return true;
+    }
+    MemObject *mo = exec_alloc(ex, s, size, MEM_HEAP, align, in->loc, NULL);
+    exec_set_result(s, in, value_concrete(mo->addr));
+    return true;
+}
+
+/* The heap object a pointer passed to free/realloc must name; reports misuse. */
+static MemObject *sp_heap_block(Executor *ex, State *s, uint64_t p) {
+    MemObject *mo = mem_object_containing(p);
+    if (!mo || mo->addr != p || mo->kind != MEM_HEAP) {
+        exec_error(ex, s, "invalid-free", "free of %s", !mo ? "an address that is no object"
+                   : mo->kind != MEM_HEAP ? "a non-heap object" : "a pointer into the middle of a block");
+        return NULL;
+    }
+    if (!as_lookup(&s->as, mo)) {
+        exec_error(ex, s, "double-free", "heap block freed twice");
+        return NULL;
+    }
+    return mo;
+}
+
+static bool sp_realloc(Executor *ex, State *s, const Inst *in, uint64_t p, uint64_t size) {
+    if (!p) return sp_malloc(ex, s, in, size, 16);
+    MemObject *old = sp_heap_block(ex, s, p);
+    if (!old) return false;
+    if (size == 0) {
+        as_unbind(&s->as, old);
+        exec_set_result(s, in, value_concrete(0));
+        return true;
+    }
+    MemObject *mo = exec_alloc(ex, s, size, MEM_HEAP, 16, in->loc, NULL);
+    const ObjectState *src = as_lookup(&s->as, old);
+    ObjectState *dst = as_writable(&s->as, mo);
+    uint64_t n = old->size < size ? old->size : size;
+    for (uint64_t i = 0; i < n; i++) {
+        Value b = os_read(src, i, 1);
+        os_write(dst, i, 1, b);
+        value_release(&b);
+    }
+    as_unbind(&s->as, old);
+    exec_set_result(s, in, value_concrete(mo->addr));
+    return true;
+}
+
+/* The caller's source location for a report made by the callee's arguments. */
+static void sp_pending_location(Executor *ex, State *s, const char *file, uint32_t line) {
+    static char *last_file; /* kept for the duration of the report */
+    free(last_file);
+    last_file = util_strdup(file);
+    ex->pending_file = last_file;
+    ex->pending_line = line;
+}
+
+static bool sp_assert_fail(Executor *ex, State *s, const IrCall *call, Value *args) {
+    char *expr = exec_read_string(ex, s, arg_u64(ex, s, call, args, 0, "assert"));
+    if (!expr) return false;
+    char *file = exec_read_string(ex, s, arg_u64(ex, s, call, args, 1, "assert"));
+    if (!file) { free(expr); return false; }
+    uint32_t line = (uint32_t)arg_u64(ex, s, call, args, 2, "assert");
+    sp_pending_location(ex, s, file, line);
+    exec_error(ex, s, "assert", "assertion failed: %s", expr);
+    free(expr);
+    free(file);
+    return false;
+}
+
+static bool sp_output(Executor *ex, State *s, const Inst *in, int fd, const char *buf, size_t n) {
+    FILE *out = fd == 2 ? stderr : stdout;
+    fwrite(buf, 1, n, out);
+    fflush(out);
+    exec_set_result(s, in, value_concrete(n));
+    return true;
+}
+
+static bool sp_write_bytes(Executor *ex, State *s, uint64_t addr, const char *buf, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        if (!exec_store(ex, s, value_concrete(addr + i), 1, value_concrete((unsigned char)buf[i]))) return false;
+    }
+    return true;
+}
+
+static bool sp_vformat(Executor *ex, State *s, const Inst *in, const IrCall *call, Value *args) {
+    int fd = (int)(int64_t)arg_u64(ex, s, call, args, 0, "fd");
+    uint64_t buf = arg_u64(ex, s, call, args, 1, "buffer");
+    uint64_t cap = arg_u64(ex, s, call, args, 2, "capacity");
+    char *text;
+    size_t len;
+    if (!exec_vformat(ex, s, arg_u64(ex, s, call, args, 3, "format"), arg_u64(ex, s, call, args, 4, "va_list"), &text, &len))
+        return false;
+    bool ok = true;
+    if (fd >= 0) {
+        fwrite(text, 1, len, fd == 2 ? stderr : stdout);
+        fflush(fd == 2 ? stderr : stdout);
+    } else if (cap > 0) {
+        size_t k = len < cap - 1 ? len : cap - 1;
+        text[k] = 0;
+        ok = sp_write_bytes(ex, s, buf, text, k + 1);
+    }
+    free(text);
+    if (ok) exec_set_result(s, in, value_concrete(len));
+    return ok;
+}
+
+static bool sp_read_and_output(Executor *ex, State *s, const Inst *in, const IrCall *call, Value *args) {
+    int fd = (int)arg_u64(ex, s, call, args, 0, "fd");
+    uint64_t addr = arg_u64(ex, s, call, args, 1, "buffer"), n = arg_u64(ex, s, call, args, 2, "length");
+    char *buf = util_malloc(n + 1);
+    for (uint64_t i = 0; i < n; i++) {
+        Value b;
+        if (!exec_load(ex, s, value_concrete(addr + i), 1, &b)) { free(buf); return false; }
+        buf[i] = (char)exec_concretize(ex, s, b, 8, "output byte");
+        value_release(&b);
+    }
+    bool ok = sp_output(ex, s, in, fd, buf, n);
+    free(buf);
+    return ok;
+}
+
+bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, const IrCall *call, Value *args) {
+    switch ((enum SpecialFn)ex->special[fn->index]) {
+    case SP_MAKE_SYMBOLIC: return sp_make_symbolic(ex, s, in, call, args);
+    case SP_ASSUME: return sp_assume(ex, s, in, call, args);
+    case SP_IS_SYMBOLIC: exec_set_result(s, in, value_concrete(args[0].e != NULL)); return true;
+    case SP_SILENT_EXIT: exec_terminate(ex, s, TERM_SILENT, "silent exit", "silent exit"); return false;
+    case SP_REPORT_ERROR: {
+        char *file = exec_read_string(ex, s, arg_u64(ex, s, call, args, 0, "file"));
+        char *msg = file ? exec_read_string(ex, s, arg_u64(ex, s, call, args, 2, "message")) : NULL;
+        if (msg) {
+            sp_pending_location(ex, s, file, (uint32_t)arg_u64(ex, s, call, args, 1, "line"));
+            exec_error(ex, s, "user", "%s", msg);
+        }
+        free(file);
+        free(msg);
+        return false;
+    }
+    case SP_GET_VALUE: {
+        u128 v = exec_concretize(ex, s, args[0], call->arg_types[0].bits, "klee_get_value argument");
+        exec_set_result(s, in, value_concrete(v));
+        return true;
+    }
+    case SP_NOP: exec_set_result(s, in, value_concrete(0)); return true;
+    case SP_WARNING: {
+        char *msg = exec_read_string(ex, s, arg_u64(ex, s, call, args, 0, "message"));
+        if (!msg) return false;
+        util_warn("%s: %s", fn->name, msg);
+        free(msg);
+        exec_set_result(s, in, value_concrete(0));
+        return true;
+    }
+    case SP_PRINT_EXPR: {
+        char *msg = exec_read_string(ex, s, arg_u64(ex, s, call, args, 0, "message"));
+        if (!msg) return false;
+        fprintf(stderr, "%s: ", msg);
+        if (call->nargs > 1 && args[1].e) expr_print(stderr, args[1].e);
+        else if (call->nargs > 1) fprintf(stderr, "%llu", (unsigned long long)args[1].c);
+        fputc('\n', stderr);
+        free(msg);
+        exec_set_result(s, in, value_concrete(0));
+        return true;
+    }
+    case SP_KLEE_ABORT:
+    case SP_ABORT: exec_error(ex, s, "abort", "abort() called"); return false;
+    case SP_MALLOC: return sp_malloc(ex, s, in, arg_u64(ex, s, call, args, 0, "malloc size"), 16);
+    case SP_ALIGNED_ALLOC: return sp_malloc(ex, s, in, arg_u64(ex, s, call, args, 1, "malloc size"),
+                                            (uint32_t)arg_u64(ex, s, call, args, 0, "alignment"));
+    case SP_POSIX_MEMALIGN: {
+        uint64_t out = arg_u64(ex, s, call, args, 0, "pointer");
+        uint64_t align = arg_u64(ex, s, call, args, 1, "alignment"), size = arg_u64(ex, s, call, args, 2, "size");
+        MemObject *mo = exec_alloc(ex, s, size, MEM_HEAP, (uint32_t)align, in->loc, NULL);
+        if (!exec_store(ex, s, value_concrete(out), 8, value_concrete(mo->addr))) return false;
+        exec_set_result(s, in, value_concrete(0));
+        return true;
+    }
+    case SP_CALLOC: {
+        uint64_t n = arg_u64(ex, s, call, args, 0, "calloc count"), sz = arg_u64(ex, s, call, args, 1, "calloc size");
+        return sp_malloc(ex, s, in, n * sz, 16);
+    }
+    case SP_REALLOC:
+        return sp_realloc(ex, s, in, arg_u64(ex, s, call, args, 0, "realloc pointer"), arg_u64(ex, s, call, args, 1, "realloc size"));
+    case SP_FREE: {
+        uint64_t p = arg_u64(ex, s, call, args, 0, "free pointer");
+        if (p) {
+            MemObject *mo = sp_heap_block(ex, s, p);
+            if (!mo) return false;
+            as_unbind(&s->as, mo);
+        }
+        exec_set_result(s, in, value_concrete(0));
+        return true;
+    }
+    case SP_EXIT: {
+        int status = (int)arg_u64(ex, s, call, args, 0, "exit status");
+        exec_terminate(ex, s, TERM_EXIT, NULL, "exit %d", status & 0xff);
+        return false;
+    }
+    case SP_ASSERT_FAIL: return sp_assert_fail(ex, s, call, args);
+    case SP_REACH_ERROR: exec_error(ex, s, "assert", "%s() called", fn->name); return false;
+    case SP_OUTPUT: return sp_read_and_output(ex, s, in, call, args);
+    case SP_VFORMAT: return sp_vformat(ex, s, in, call, args);
+    case SP_NONE: break;
+    }
+    return exec_call_external(ex, s, fn, in, call, args);
+}

@@ -1,0 +1,128 @@
+/* executor: instruction semantics over States. It knows nothing about which
+ * state runs next; it reports forks and terminations to the engine through
+ * ExecHooks. */
+#ifndef SYMPLEX_EXECUTOR_H
+#define SYMPLEX_EXECUTOR_H
+#include "../ir/ir.h"
+#include "../solver/solver.h"
+#include "state.h"
+
+typedef enum TermKind {
+    TERM_EXIT,    /* normal termination; exit_status valid */
+    TERM_ERROR,   /* a bug; error kind valid */
+    TERM_EARLY,   /* stopped by a limit or an unsupported feature; reason valid */
+    TERM_SILENT   /* klee_silent_exit / infeasible: no test */
+} TermKind;
+
+typedef struct Termination {
+    TermKind kind;
+    int exit_status;
+    const char *error_kind;   /* "assert", "oob-read", ... */
+    const char *reason;       /* early-termination reason */
+    char *message;            /* owned by the Termination (freed by the engine) */
+    uint32_t loc;             /* where (IrModule loc) */
+    const char *file;         /* when non-NULL: reported file/line instead of loc (e.g. __assert_fail's arguments) */
+    uint32_t line;
+    char *stack;              /* formatted call stack, owned */
+} Termination;
+
+typedef struct ExecOptions {
+    bool check_overflow;
+    bool check_shift;
+    bool external_calls;      /* false: --external-calls=none */
+    uint64_t max_depth;       /* 0 = unlimited */
+    uint64_t max_sym_ptr_objects;
+} ExecOptions;
+
+typedef struct Executor Executor;
+typedef struct ExecHooks {
+    void *ctx;
+    /* A new state was forked off `parent`; the engine now owns `child`. */
+    void (*on_fork)(void *ctx, State *parent, State *child);
+    /* `s` terminated; the engine writes the test and frees the state. */
+    void (*on_terminate)(void *ctx, State *s, Termination *t);
+} ExecHooks;
+
+typedef struct ExecStats {
+    uint64_t instructions;
+    uint64_t forks;
+    uint64_t external_calls;
+} ExecStats;
+
+typedef enum SpecialFn SpecialFn;
+
+struct Executor {
+    IrModule *m;
+    Solver *solver;
+    ExecOptions opt;
+    ExecHooks hooks;
+    ExecStats stats;
+    uint64_t next_state_id;
+    uint8_t *line_covered;     /* per IrModule loc */
+    uint8_t *branch_covered;   /* per branch id */
+    uint32_t lines_covered, branches_covered;
+    uint32_t total_lines;      /* user locs that carry at least one instruction */
+    uint8_t *special;          /* per function: SpecialFn or 0 */
+    MemObject **global_objs;   /* per IrGlobal */
+    Expr **cs_buf; size_t cs_cap; /* scratch for flattened path conditions */
+    char **names; uint32_t nnames, capnames; /* user names of symbolic objects (owned) */
+    /* set by special functions that report at a location other than the current instruction */
+    const char *pending_file; uint32_t pending_line;
+};
+
+Executor *exec_new(IrModule *m, Solver *solver, const ExecOptions *opt, const ExecHooks *hooks);
+void exec_free(Executor *ex);
+/* The initial state: globals bound, a frame for main with argc/argv. */
+State *exec_initial_state(Executor *ex, int argc, char **argv);
+/* Run `s` until it forks, terminates or has run `budget` instructions.
+ * Returns false if the state terminated (the engine has already been told). */
+bool exec_run(Executor *ex, State *s, uint64_t budget);
+/* Terminate a state from outside (limits): reports TERM_EARLY with reason. */
+void exec_terminate_early(Executor *ex, State *s, const char *reason);
+
+/* ---- shared between exec_*.c (not for the engine) ---- */
+void exec_terminate(Executor *ex, State *s, TermKind kind, const char *what, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+#define exec_error(ex, s, kind, ...) exec_terminate(ex, s, TERM_ERROR, kind, __VA_ARGS__)
+Value exec_operand(const Frame *f, Opnd o);
+/* Path condition as an array (valid until the next call). */
+Expr *const *exec_constraints(Executor *ex, const State *s, size_t *n);
+/* Branch on a symbolic condition: returns 1 if `cond` holds in `s`, 0 if not;
+ * if both are feasible forks (the child gets the false side). -1 if the state was
+ * terminated (solver failure). *child receives the forked state or NULL. */
+int exec_fork(Executor *ex, State *s, Expr *cond, State **child);
+/* A concrete value for v (adding the equality to the path condition so the
+ * state stays consistent). */
+u128 exec_concretize(Executor *ex, State *s, Value v, unsigned width, const char *why);
+/* Memory access; returns false if the state terminated. */
+bool exec_load(Executor *ex, State *s, Value ptr, unsigned nbytes, Value *out);
+bool exec_store(Executor *ex, State *s, Value ptr, unsigned nbytes, Value val);
+/* Resolve a concrete address range [addr, addr+n) to a live, writable object. */
+ObjectState *exec_resolve_concrete(Executor *ex, State *s, uint64_t addr, uint64_t n, bool write, MemObject **mo);
+/* Reads a NUL-terminated concrete string (symbolic bytes concretized); caller frees. NULL if terminated. */
+char *exec_read_string(Executor *ex, State *s, uint64_t addr);
+MemObject *exec_alloc(Executor *ex, State *s, uint64_t size, MemKind kind, uint32_t align, uint32_t loc, const char *name);
+void exec_cover_loc(Executor *ex, State *s, uint32_t loc);
+/* Calls */
+bool exec_call(Executor *ex, State *s, const Inst *in);
+bool exec_return(Executor *ex, State *s, const Inst *in);
+bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, const IrCall *call, Value *args);
+bool exec_call_external(Executor *ex, State *s, IrFunction *fn, const Inst *in, const IrCall *call, Value *args);
+void exec_special_init(Executor *ex);
+void exec_external_free(Executor *ex);
+/* Sets the current call's result register and moves past the call. */
+void exec_set_result(State *s, const Inst *in, Value v);
+/* printf-style formatting over a va_list in simulated memory (exec_printf.c). */
+bool exec_vformat(Executor *ex, State *s, uint64_t fmt_addr, uint64_t va_list_addr, char **out, size_t *len);
+/* Floating point (exec_float.c); returns false if the state terminated. */
+bool exec_float(Executor *ex, State *s, const Inst *in);
+/* Integer semantics (exec_arith.c): symbolic or concrete, width-generic. */
+Value arith_binary(IrOp op, Value a, Value b, unsigned width);
+Value arith_icmp(IrIcmpPred p, Value a, Value b, unsigned width);
+Value arith_cast(IrOp op, Value a, unsigned from, unsigned to);
+Value arith_select(Value c, Value t, Value f, unsigned width);
+Expr *arith_icmp_expr(IrIcmpPred p, Expr *a, Expr *b);
+bool exec_intrinsic(Executor *ex, State *s, const Inst *in);
+const char *exec_stack_string(Executor *ex, State *s, char *scratch, size_t n);
+
+#endif

@@ -1,0 +1,118 @@
+/* mem_array: object contents as an array theory term, for symbolic offsets.
+ *
+ * A read at a symbolic offset needs the whole object as one term: a constant
+ * Array holding the concrete bytes plus one update per symbolic byte. Building
+ * that is O(size), so the pair is cached on the ObjectState until the next
+ * write; the object itself stays in byte mode (a read must not slow down later
+ * concrete accesses). A write at a symbolic offset cannot be expressed per
+ * byte, so it switches the object to array mode for good: contents are then
+ * read(array, updates, i), and every later write appends to the update list. */
+#include "mem_internal.h"
+#include "../util/util.h"
+#include <assert.h>
+#include <stdlib.h>
+
+void os_drop_read_cache(ObjectState *os) {
+    expr_update_unref(os->rd_updates);
+    os->rd_updates = NULL;
+    os->rd_array = NULL; /* arrays live until expr_shutdown() */
+}
+
+void os_array_append(ObjectState *os, Expr *idx, Expr *val) {
+    UpdateNode *u = expr_update(os->updates, idx, val);
+    expr_update_unref(os->updates);
+    os->updates = u;
+}
+
+void os_array_write(ObjectState *os, uint64_t off, unsigned n, Value v) {
+    for (unsigned i = 0; i < n; i++) {
+        Expr *idx = os_index32(off + i);
+        Expr *b = os_value_byte(v, n, i);
+        os_array_append(os, idx, b);
+        expr_unref(idx);
+        expr_unref(b);
+    }
+}
+
+/* The byte-mode contents as (new constant array, owned update list). */
+static void os_build_array(const ObjectState *os, Array **arr, UpdateNode **ups) {
+    if (os->size > UINT32_MAX)
+        util_fatal("symbolic offset into an object of %llu bytes (at most 4 GiB supported)",
+                   (unsigned long long)os->size);
+    *arr = expr_array_new("mem", (uint32_t)os->size, os->bytes);
+    UpdateNode *u = NULL;
+    for (uint64_t i = 0; os->nsym && i < os->size; i++) {
+        if (!os->sym[i]) continue;
+        Expr *idx = os_index32(i);
+        UpdateNode *t = expr_update(u, idx, os->sym[i]);
+        expr_unref(idx);
+        expr_update_unref(u);
+        u = t;
+    }
+    *ups = u;
+}
+
+/* The current contents as (array, updates), both borrowed from os. */
+static void os_contents_array(ObjectState *os, Array **arr, UpdateNode **ups) {
+    if (!os->array && !os->rd_array) os_build_array(os, &os->rd_array, &os->rd_updates);
+    *arr = os->array ? os->array : os->rd_array;
+    *ups = os->array ? os->updates : os->rd_updates;
+}
+
+static void os_enter_array_mode(ObjectState *os) {
+    if (os->array) return;
+    if (!os->rd_array) os_build_array(os, &os->rd_array, &os->rd_updates);
+    /* The cached pair describes the current contents exactly: adopt it. */
+    os->array = os->rd_array;
+    os->updates = os->rd_updates;
+    os->rd_array = NULL;
+    os->rd_updates = NULL;
+    /* Byte slots are dead from now on: release their expressions early. */
+    for (uint64_t i = 0; os->nsym && i < os->size; i++)
+        if (os->sym[i]) {
+            expr_unref(os->sym[i]);
+            os->nsym--;
+        }
+    free(os->sym);
+    os->sym = NULL;
+}
+
+static Expr *os_index_of(Expr *off64) { return expr_trunc_or_zext(off64, 32); }
+
+Expr *os_read_symbolic(ObjectState *os, Expr *off64, unsigned n) {
+    assert(n >= 1 && n <= 16);
+    if (expr_is_const(off64)) {
+        /* Constant offsets take the byte path: no array term is built. */
+        Value v = os_read(os, (uint64_t)off64->u.value, n);
+        Expr *e = value_to_expr(v, n * 8);
+        value_release(&v);
+        return e;
+    }
+    Array *arr;
+    UpdateNode *ups;
+    os_contents_array(os, &arr, &ups);
+    Expr *idx = os_index_of(off64);
+    Expr *r = expr_read_le(arr, ups, idx, n);
+    expr_unref(idx);
+    return r;
+}
+
+void os_write_symbolic(ObjectState *os, Expr *off64, unsigned n, Value v) {
+    assert(n >= 1 && n <= 16);
+    if (expr_is_const(off64)) {
+        os_write(os, (uint64_t)off64->u.value, n, v);
+        return;
+    }
+    os_enter_array_mode(os);
+    Expr *base = os_index_of(off64);
+    for (unsigned i = 0; i < n; i++) {
+        Expr *k = os_index32(i);
+        Expr *idx = i ? expr_add(base, k) : expr_ref(base);
+        Expr *b = os_value_byte(v, n, i);
+        os_array_append(os, idx, b);
+        expr_unref(k);
+        expr_unref(idx);
+        expr_unref(b);
+    }
+    expr_unref(base);
+}

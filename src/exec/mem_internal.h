@@ -1,0 +1,20 @@
+/* mem_internal: helpers shared by the object-contents files (mem_contents.c,
+ * mem_array.c); not part of the mem interface. */
+#ifndef SYMPLEX_MEM_INTERNAL_H
+#define SYMPLEX_MEM_INTERNAL_H
+#include "mem.h"
+
+/* A width-32 constant index (new reference). */
+static inline Expr *os_index32(uint64_t i) { return expr_const(i, 32); }
+
+/* Byte i (0 = least significant) of the low n*8 bits of v, as an Expr (new reference). */
+Expr *os_value_byte(Value v, unsigned n, unsigned i);
+/* Forget the cached (array, updates) of the last symbolic-offset read: the
+ * contents are about to change. */
+void os_drop_read_cache(ObjectState *os);
+/* Array mode: append the write contents[idx] = val (both borrowed). */
+void os_array_append(ObjectState *os, Expr *idx, Expr *val);
+/* Array mode: a concrete-offset write becomes n update-list entries. */
+void os_array_write(ObjectState *os, uint64_t off, unsigned n, Value v);
+
+#endif

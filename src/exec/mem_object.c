@@ -1,0 +1,113 @@
+/* mem_object: the process-wide registry of memory objects and their addresses.
+ *
+ * Addresses come from one bump allocator and are never reused, so a dangling
+ * pointer still names the (freed) object it came from. Objects are kept in two
+ * vectors: by id (dense, the index address spaces use) and by address (sorted,
+ * for the binary search behind mem_object_containing). */
+#include "mem.h"
+#include "../util/util.h"
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Unallocated bytes after every object: a 16-byte access starting at the last
+ * byte, or a small off-by-N index, lands in no object and is reported as out
+ * of bounds instead of silently touching the neighbour. */
+#define MEM_RED_ZONE 64
+/* Every object is at least 16-aligned so any scalar (up to i128/long double)
+ * placed at its start is naturally aligned, as a native malloc guarantees. */
+#define MEM_MIN_ALIGN 16
+
+static struct {
+    VEC(MemObject *) by_id;
+    VEC(MemObject *) by_addr; /* sorted by addr; objects never overlap */
+    uint64_t next;            /* lowest address the bump allocator may hand out */
+} mem_reg;
+
+/* Addresses [addr, mem_object_end) belong to mo; a 0-size object owns its own address. */
+static uint64_t mem_object_end(const MemObject *mo) {
+    return mo->addr + (mo->size ? mo->size : 1);
+}
+
+void mem_init(uint64_t base) {
+    mem_shutdown();
+    mem_reg.next = base;
+}
+
+void mem_shutdown(void) {
+    for (size_t i = 0; i < mem_reg.by_id.len; i++) {
+        free(mem_reg.by_id.data[i]->name);
+        free(mem_reg.by_id.data[i]);
+    }
+    VEC_FREE(mem_reg.by_id);
+    VEC_FREE(mem_reg.by_addr);
+    mem_reg.next = 0;
+}
+
+/* Index of the first object whose address is > a (upper bound). */
+static size_t mem_upper_bound(uint64_t a) {
+    size_t lo = 0, hi = mem_reg.by_addr.len;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (mem_reg.by_addr.data[mid]->addr <= a) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* Keeps by_addr sorted. Bump allocation always appends; only objects placed
+ * below existing ones (mem_object_new_at) pay for the memmove. */
+static void mem_insert_sorted(MemObject *mo) {
+    size_t pos = mem_upper_bound(mo->addr);
+    VEC_RESERVE(mem_reg.by_addr, mem_reg.by_addr.len + 1);
+    MemObject **d = mem_reg.by_addr.data;
+    memmove(d + pos + 1, d + pos, (mem_reg.by_addr.len - pos) * sizeof *d);
+    d[pos] = mo;
+    mem_reg.by_addr.len++;
+    assert(pos == 0 || mem_object_end(d[pos - 1]) <= mo->addr);
+    assert(pos + 1 == mem_reg.by_addr.len || mem_object_end(mo) <= d[pos + 1]->addr);
+}
+
+static MemObject *mem_register(uint64_t addr, uint64_t size, MemKind kind, uint32_t loc,
+                               const char *name) {
+    if (mem_reg.by_id.len >= UINT32_MAX) util_fatal("too many memory objects");
+    MemObject *mo = util_calloc(1, sizeof *mo);
+    mo->addr = addr;
+    mo->size = size;
+    mo->id = (uint32_t)mem_reg.by_id.len;
+    mo->kind = (uint8_t)kind;
+    mo->alloc_loc = loc;
+    mo->name = name ? util_strdup(name) : NULL;
+    VEC_PUSH(mem_reg.by_id, mo);
+    mem_insert_sorted(mo);
+    uint64_t after = mem_object_end(mo) + MEM_RED_ZONE;
+    if (after < mo->addr) util_fatal("symbolic address space exhausted");
+    if (after > mem_reg.next) mem_reg.next = after;
+    return mo;
+}
+
+MemObject *mem_object_new(uint64_t size, uint32_t align, MemKind kind, uint32_t loc,
+                          const char *name) {
+    assert(align && (align & (align - 1)) == 0);
+    uint64_t a = align > MEM_MIN_ALIGN ? align : MEM_MIN_ALIGN;
+    uint64_t addr = (mem_reg.next + a - 1) & ~(a - 1);
+    if (addr < mem_reg.next || addr + size < addr) util_fatal("symbolic address space exhausted");
+    return mem_register(addr, size, kind, loc, name);
+}
+
+MemObject *mem_object_new_at(uint64_t addr, uint64_t size, MemKind kind, const char *name) {
+    return mem_register(addr, size, kind, 0, name);
+}
+
+MemObject *mem_object_containing(uint64_t a) {
+    size_t pos = mem_upper_bound(a);
+    if (pos == 0) return NULL;
+    MemObject *mo = mem_reg.by_addr.data[pos - 1];
+    return a < mem_object_end(mo) ? mo : NULL;
+}
+
+MemObject *mem_object_by_id(uint32_t id) {
+    return id < mem_reg.by_id.len ? mem_reg.by_id.data[id] : NULL;
+}
+
+uint32_t mem_object_count(void) { return (uint32_t)mem_reg.by_id.len; }

@@ -1,0 +1,71 @@
+/* state: one execution state — stack of frames, address space, path condition.
+ * Forking shares the address space contents and the path-condition prefix
+ * (copy-on-write and a persistent list), so a fork costs O(frames + objects). */
+#ifndef SYMPLEX_STATE_H
+#define SYMPLEX_STATE_H
+#include "../ir/ir.h"
+#include "mem.h"
+
+/* Persistent path condition: newest constraint first, shared suffixes. */
+typedef struct PathCond {
+    Expr *e;
+    struct PathCond *next;
+    uint32_t refs;
+    uint32_t len;
+} PathCond;
+
+PathCond *pc_push(PathCond *next, Expr *e);   /* new node; takes a reference to e and to next */
+void pc_unref(PathCond *p);
+static inline uint32_t pc_len(const PathCond *p) { return p ? p->len : 0; }
+/* Oldest-first array of the constraints (borrowed pointers) into *out (grown). */
+void pc_flatten(const PathCond *p, Expr ***out, size_t *cap);
+
+typedef struct Frame {
+    IrFunction *fn;
+    Value *regs;
+    uint32_t pc;            /* next instruction index */
+    uint32_t call_pc;       /* in the caller: index of the IR_CALL being executed (for the result) */
+    MemObject **allocas;    /* objects to release on return */
+    uint32_t nallocas, capallocas;
+    MemObject *varargs;     /* variadic arguments of this call, or NULL */
+} Frame;
+
+/* A symbolic input object: which memory it was created in and its array. */
+typedef struct Symbolic {
+    MemObject *mo;
+    Array *array;
+    const char *name;   /* the name the program gave (owned by the executor) */
+} Symbolic;
+
+typedef struct PTreeNode PTreeNode;
+
+typedef struct State {
+    uint64_t id;
+    Frame *frames;
+    uint32_t nframes, capframes;
+    AddressSpace as;
+    PathCond *pc;
+    Symbolic *syms;
+    uint32_t nsyms, capsyms;
+    uint64_t depth;           /* symbolic branches taken */
+    uint64_t instructions;    /* executed by this state (including its ancestors) */
+    uint64_t steps_since_cov; /* instructions since it last covered something new */
+    bool covered_new;         /* covered a new line or branch since its last test */
+    PTreeNode *ptree;         /* its leaf in the execution tree (random-path) */
+    uint32_t heap_index;      /* searcher bookkeeping */
+    size_t pool_index;        /* position in the engine's state pool */
+} State;
+
+State *state_new(void);
+/* A copy sharing memory contents and path condition. */
+State *state_fork(const State *s, uint64_t id);
+void state_free(State *s);
+Frame *state_push_frame(State *s, IrFunction *fn);
+void state_pop_frame(State *s);
+static inline Frame *state_top(State *s) { return &s->frames[s->nframes - 1]; }
+/* Adds a constraint (borrowed) to the path condition. */
+void state_add_constraint(State *s, Expr *e);
+void state_add_symbolic(State *s, MemObject *mo, Array *array, const char *name);
+void frame_add_alloca(Frame *f, MemObject *mo);
+
+#endif

@@ -1,0 +1,304 @@
+/* Expression lifetime: the hash-cons tables (expressions and update lists),
+ * reference counting with iterative release, arrays, and array collection. */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "expr/expr_internal.h"
+#include "util/util.h"
+
+/* A chained hash table; the chain link lives in the node itself so a lookup
+ * allocates nothing. */
+typedef struct Table {
+    void **buckets;
+    size_t nbuckets, count;
+} Table;
+
+static Table expr_table, update_table;
+static VEC(Array *) arrays;
+static Array **array_names; /* open addressing by name hash: uniqueness checks in O(1) */
+static size_t array_names_cap;
+/* Pending releases; a tagged pointer (low bit 1 = UpdateNode). Releasing a long
+ * chain iteratively keeps the C stack flat. */
+static VEC(uintptr_t) release_work;
+
+/* ---- hashing and equality ---- */
+
+static uint64_t key_hash(ExprKind k, unsigned width, Expr *const *kids, unsigned nkids, u128 value,
+                         uint32_t off, Array *arr, UpdateNode *upd) {
+    /* Hash from the kids' hashes (not their addresses) so hashes are the same
+     * from run to run: anything ordered by hash stays reproducible. */
+    uint64_t h = util_hash_mix((uint64_t)k * 131 + 7, width);
+    for (unsigned i = 0; i < nkids; i++) h = util_hash_mix(h, kids[i]->hash);
+    h = util_hash_mix(h, (uint64_t)value);
+    h = util_hash_mix(h, (uint64_t)(value >> 64));
+    h = util_hash_mix(h, off);
+    if (arr) h = util_hash_mix(h, arr->id + 1);
+    if (upd) h = util_hash_mix(h, upd->hash);
+    return h;
+}
+
+static bool key_equal(const Expr *e, ExprKind k, unsigned width, Expr *const *kids, unsigned nkids,
+                      u128 value, uint32_t off, Array *arr, UpdateNode *upd) {
+    if (e->kind != k || e->width != width || e->nkids != nkids) return false;
+    for (unsigned i = 0; i < nkids; i++)
+        if (e->kids[i] != kids[i]) return false;
+    switch (k) {
+    case EXPR_CONST: return e->u.value == value;
+    case EXPR_EXTRACT: return e->u.off == off;
+    case EXPR_READ: return e->u.read.array == arr && e->u.read.updates == upd;
+    default: return true;
+    }
+}
+
+static void table_grow(Table *t, bool is_expr) {
+    size_t n = t->nbuckets ? t->nbuckets * 2 : 1024;
+    void **b = util_calloc(n, sizeof *b);
+    for (size_t i = 0; i < t->nbuckets; i++) {
+        void *p = t->buckets[i];
+        while (p) {
+            void *nx;
+            size_t slot;
+            if (is_expr) {
+                Expr *e = p;
+                nx = e->next_in_bucket;
+                slot = e->hash & (n - 1);
+                e->next_in_bucket = b[slot];
+            } else {
+                UpdateNode *u = p;
+                nx = u->next_in_bucket;
+                slot = u->hash & (n - 1);
+                u->next_in_bucket = b[slot];
+            }
+            b[slot] = p;
+            p = nx;
+        }
+    }
+    free(t->buckets);
+    t->buckets = b;
+    t->nbuckets = n;
+}
+
+/* ---- expressions ---- */
+
+Expr *expr_make(ExprKind k, unsigned width, Expr *const *kids, unsigned nkids, u128 value,
+                uint32_t off, Array *arr, UpdateNode *upd) {
+    assert(width >= 1 && width <= 128 && nkids <= 3);
+    if (expr_table.count >= expr_table.nbuckets / 4 * 3) table_grow(&expr_table, true);
+    uint64_t h = key_hash(k, width, kids, nkids, value, off, arr, upd);
+    size_t slot = h & (expr_table.nbuckets - 1);
+    for (Expr *e = expr_table.buckets[slot]; e; e = e->next_in_bucket)
+        if (e->hash == h && key_equal(e, k, width, kids, nkids, value, off, arr, upd))
+            return expr_ref(e);
+    Expr *e = util_calloc(1, sizeof *e);
+    e->kind = (uint8_t)k;
+    e->nkids = (uint8_t)nkids;
+    e->width = (uint16_t)width;
+    e->refs = 1;
+    e->hash = h;
+    for (unsigned i = 0; i < nkids; i++) e->kids[i] = expr_ref(kids[i]);
+    if (k == EXPR_CONST) e->u.value = value;
+    else if (k == EXPR_EXTRACT) e->u.off = off;
+    else if (k == EXPR_READ) {
+        e->u.read.array = arr;
+        e->u.read.updates = upd ? expr_update_ref(upd) : NULL;
+    }
+    e->next_in_bucket = expr_table.buckets[slot];
+    expr_table.buckets[slot] = e;
+    expr_table.count++;
+    return e;
+}
+
+Expr *expr_ref(Expr *e) {
+    if (e) e->refs++;
+    return e;
+}
+
+static void release_expr(Expr *e) {
+    if (e && --e->refs == 0) VEC_PUSH(release_work, (uintptr_t)e);
+}
+
+static void release_update(UpdateNode *u) {
+    if (u && --u->refs == 0) VEC_PUSH(release_work, (uintptr_t)u | 1);
+}
+
+static void destroy_expr(Expr *e) {
+    Expr **pp = (Expr **)&expr_table.buckets[e->hash & (expr_table.nbuckets - 1)];
+    while (*pp != e) pp = &(*pp)->next_in_bucket;
+    *pp = e->next_in_bucket;
+    expr_table.count--;
+    for (unsigned i = 0; i < e->nkids; i++) release_expr(e->kids[i]);
+    if (e->kind == EXPR_READ) release_update(e->u.read.updates);
+    free(e);
+}
+
+static void destroy_update(UpdateNode *u) {
+    UpdateNode **pp = (UpdateNode **)&update_table.buckets[u->hash & (update_table.nbuckets - 1)];
+    while (*pp != u) pp = &(*pp)->next_in_bucket;
+    *pp = u->next_in_bucket;
+    update_table.count--;
+    release_update(u->next);
+    release_expr(u->index);
+    release_expr(u->value);
+    free(u);
+}
+
+static void release_drain(void) {
+    while (release_work.len) {
+        uintptr_t w = VEC_POP(release_work);
+        if (w & 1) destroy_update((UpdateNode *)(w & ~(uintptr_t)1));
+        else destroy_expr((Expr *)w);
+    }
+}
+
+void expr_unref(Expr *e) {
+    if (!e) return;
+    assert(e->refs > 0);
+    release_expr(e);
+    release_drain();
+}
+
+size_t expr_live_count(void) { return expr_table.count; }
+
+/* ---- update lists ---- */
+
+UpdateNode *expr_update(UpdateNode *next, Expr *index, Expr *value) {
+    assert(index->width == 32 && value->width == 8);
+    if (update_table.count >= update_table.nbuckets / 4 * 3) table_grow(&update_table, false);
+    uint64_t h = util_hash_mix(util_hash_mix(next ? next->hash : 0x5bd1e995, index->hash), value->hash);
+    size_t slot = h & (update_table.nbuckets - 1);
+    for (UpdateNode *u = update_table.buckets[slot]; u; u = u->next_in_bucket)
+        if (u->hash == h && u->next == next && u->index == index && u->value == value)
+            return expr_update_ref(u);
+    UpdateNode *u = util_calloc(1, sizeof *u);
+    u->next = expr_update_ref(next);
+    u->index = expr_ref(index);
+    u->value = expr_ref(value);
+    u->refs = 1;
+    u->len = next ? next->len + 1 : 1;
+    u->hash = h;
+    u->next_in_bucket = update_table.buckets[slot];
+    update_table.buckets[slot] = u;
+    update_table.count++;
+    return u;
+}
+
+UpdateNode *expr_update_ref(UpdateNode *u) {
+    if (u) u->refs++;
+    return u;
+}
+
+void expr_update_unref(UpdateNode *u) {
+    if (!u) return;
+    assert(u->refs > 0);
+    release_update(u);
+    release_drain();
+}
+
+/* ---- arrays ---- */
+
+static Array **name_slot(const char *name) {
+    size_t i = util_hash_bytes(name, strlen(name)) & (array_names_cap - 1);
+    while (array_names[i] && strcmp(array_names[i]->name, name) != 0) i = (i + 1) & (array_names_cap - 1);
+    return &array_names[i];
+}
+
+static void names_grow(void) {
+    Array **old = array_names;
+    size_t oldcap = array_names_cap;
+    array_names_cap = oldcap ? oldcap * 2 : 64;
+    array_names = util_calloc(array_names_cap, sizeof *array_names);
+    for (size_t i = 0; i < oldcap; i++)
+        if (old[i]) *name_slot(old[i]->name) = old[i];
+    free(old);
+}
+
+Array *expr_array_new(const char *name, uint32_t size, const uint8_t *init) {
+    if ((arrays.len + 1) * 2 > array_names_cap) names_grow();
+    char *unique = util_strdup(name);
+    for (unsigned n = 1; *name_slot(unique); n++) {
+        free(unique);
+        unique = util_format("%s_%u", name, n);
+    }
+    Array *a = util_calloc(1, sizeof *a);
+    a->name = unique;
+    a->size = size;
+    a->id = (uint32_t)arrays.len;
+    if (init) {
+        a->init = util_malloc(size ? size : 1);
+        memcpy(a->init, init, size);
+    }
+    *name_slot(unique) = a;
+    VEC_PUSH(arrays, a);
+    return a;
+}
+
+size_t expr_array_count(void) { return arrays.len; }
+
+Array *expr_array_at(size_t i) {
+    assert(i < arrays.len);
+    return arrays.data[i];
+}
+
+void expr_shutdown(void) {
+    if (expr_table.count || update_table.count)
+        util_warn("expr_shutdown: %zu expressions and %zu update nodes still alive", expr_table.count,
+                  update_table.count);
+    for (size_t i = 0; i < arrays.len; i++) {
+        free(arrays.data[i]->name);
+        free(arrays.data[i]->init);
+        free(arrays.data[i]);
+    }
+    VEC_FREE(arrays);
+    free(array_names);
+    array_names = NULL;
+    array_names_cap = 0;
+    VEC_FREE(release_work);
+    /* Live nodes (a caller bug, warned above) would dangle in a freed table;
+     * keep the tables in that case rather than corrupt memory. */
+    if (!expr_table.count) {
+        free(expr_table.buckets);
+        expr_table = (Table){0};
+    }
+    if (!update_table.count) {
+        free(update_table.buckets);
+        update_table = (Table){0};
+    }
+}
+
+/* ---- array collection ---- */
+
+void expr_collect_arrays(Expr *e, ArraySet *out) {
+    PtrMap seen;
+    ptrmap_init(&seen);
+    for (size_t i = 0; i < out->len; i++) ptrmap_put(&seen, out->data[i], 1);
+    VEC(const void *) stack = {0};
+    VEC_PUSH(stack, e);
+    /* Update nodes go on the same stack tagged in the low bit: their indices
+     * and values can read other arrays. */
+    while (stack.len) {
+        uintptr_t p = (uintptr_t)VEC_POP(stack);
+        if (ptrmap_get(&seen, (void *)p)) continue;
+        ptrmap_put(&seen, (void *)p, 1);
+        if (p & 1) {
+            UpdateNode *u = (UpdateNode *)(p & ~(uintptr_t)1);
+            VEC_PUSH(stack, u->index);
+            VEC_PUSH(stack, u->value);
+            if (u->next) VEC_PUSH(stack, (void *)((uintptr_t)u->next | 1));
+            continue;
+        }
+        Expr *x = (Expr *)p;
+        for (unsigned i = 0; i < x->nkids; i++) VEC_PUSH(stack, x->kids[i]);
+        if (x->kind != EXPR_READ) continue;
+        Array *a = x->u.read.array;
+        if (!ptrmap_get(&seen, a)) {
+            ptrmap_put(&seen, a, 1);
+            VEC_PUSH(*out, a);
+        }
+        if (x->u.read.updates) VEC_PUSH(stack, (void *)((uintptr_t)x->u.read.updates | 1));
+    }
+    VEC_FREE(stack);
+    ptrmap_free(&seen);
+}
+
+void expr_array_set_free(ArraySet *s) { VEC_FREE(*s); }

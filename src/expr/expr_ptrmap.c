@@ -1,0 +1,54 @@
+/* Pointer-keyed open-addressing map (linear probing, no deletion): the DAG
+ * walks only ever insert, and are thrown away afterwards. */
+#include <stdlib.h>
+
+#include "expr/expr_internal.h"
+#include "util/util.h"
+
+static size_t ptr_slot(const PtrMap *m, const void *key) {
+    uint64_t h = util_hash_mix(0x2545f4914f6cdd1dull, (uint64_t)(uintptr_t)key);
+    size_t i = h & (m->cap - 1);
+    while (m->keys[i] && m->keys[i] != key) i = (i + 1) & (m->cap - 1);
+    return i;
+}
+
+void ptrmap_init(PtrMap *m) {
+    m->cap = 64;
+    m->len = 0;
+    m->keys = util_calloc(m->cap, sizeof *m->keys);
+    m->vals = util_malloc(m->cap * sizeof *m->vals);
+}
+
+void ptrmap_free(PtrMap *m) {
+    free(m->keys);
+    free(m->vals);
+    m->keys = NULL;
+    m->vals = NULL;
+    m->cap = m->len = 0;
+}
+
+u128 *ptrmap_get(const PtrMap *m, const void *key) {
+    size_t i = ptr_slot(m, key);
+    return m->keys[i] ? &m->vals[i] : NULL;
+}
+
+static void ptrmap_grow(PtrMap *m) {
+    PtrMap old = *m;
+    m->cap *= 2;
+    m->len = 0;
+    m->keys = util_calloc(m->cap, sizeof *m->keys);
+    m->vals = util_malloc(m->cap * sizeof *m->vals);
+    for (size_t i = 0; i < old.cap; i++)
+        if (old.keys[i]) ptrmap_put(m, old.keys[i], old.vals[i]);
+    ptrmap_free(&old);
+}
+
+void ptrmap_put(PtrMap *m, const void *key, u128 val) {
+    if ((m->len + 1) * 2 > m->cap) ptrmap_grow(m);
+    size_t i = ptr_slot(m, key);
+    if (!m->keys[i]) {
+        m->keys[i] = key;
+        m->len++;
+    }
+    m->vals[i] = val;
+}

@@ -1,0 +1,41 @@
+/* out: the output directory and everything written into it (the output
+ * contract: tests, .err reports, tests.csv, stats.csv, summary.json, info). */
+#ifndef SYMPLEX_OUT_H
+#define SYMPLEX_OUT_H
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "ktest.h"
+
+typedef struct OutDir {
+    char *path;
+    FILE *tests_csv;
+    FILE *stats_csv;
+    uint32_t ntests;
+    double start;        /* timer_now() at open */
+} OutDir;
+
+/* Creates `dir`, or the next free symplex-out-N in the current directory when
+ * dir is NULL, and points symplex-last at it. NULL + *err on failure. */
+OutDir *out_open(const char *dir, char **err);
+void out_close(OutDir *o);
+
+typedef struct TestRecord {
+    const char *outcome;   /* "exit", "error", "early" */
+    const char *kind;      /* error kind or early reason, or "" */
+    const char *file;
+    uint32_t line;
+    int exit_status;
+} TestRecord;
+
+/* Writes testNNNNNN.ktest and its tests.csv row; returns the test number. */
+uint32_t out_write_test(OutDir *o, const KTest *kt, const TestRecord *r);
+/* Writes testNNNNNN.<kind>.err. */
+void out_write_err(OutDir *o, uint32_t test, const char *kind, const char *message, const char *file,
+                   uint32_t line, const char *stack);
+/* Full path of a file inside the output directory (caller frees). */
+char *out_path(const OutDir *o, const char *name);
+/* JSON string literal of s (quotes included) to f. */
+void out_json_string(FILE *f, const char *s);
+
+#endif

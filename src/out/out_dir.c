@@ -1,0 +1,122 @@
+#define _GNU_SOURCE
+#include "out.h"
+#include "../util/util.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+OutDir *out_open(const char *dir, char **err) {
+    char *path = NULL;
+    if (dir) {
+        if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+            *err = util_format("cannot create output directory '%s': %s", dir, strerror(errno));
+            return NULL;
+        }
+        path = util_strdup(dir);
+    } else {
+        for (int i = 0; i < 100000 && !path; i++) {
+            char *p = util_format("symplex-out-%d", i);
+            if (mkdir(p, 0755) == 0) path = p;
+            else if (errno != EEXIST) {
+                *err = util_format("cannot create output directory '%s': %s", p, strerror(errno));
+                free(p);
+                return NULL;
+            } else free(p);
+        }
+        if (!path) {
+            *err = util_strdup("no free symplex-out-N directory name");
+            return NULL;
+        }
+    }
+    OutDir *o = util_calloc(1, sizeof *o);
+    o->path = path;
+    o->start = timer_now();
+    /* symplex-last sits next to the output directory */
+    char *abs = realpath(path, NULL);
+    char *slash = strrchr(path, '/');
+    char *link = slash ? util_format("%.*s/symplex-last", (int)(slash - path), path) : util_strdup("symplex-last");
+    unlink(link);
+    if (abs && symlink(abs, link) != 0) util_warn("cannot create link '%s'", link);
+    free(abs);
+    free(link);
+    char *csv = out_path(o, "tests.csv");
+    o->tests_csv = fopen(csv, "w");
+    free(csv);
+    if (!o->tests_csv) {
+        *err = util_format("cannot write into output directory '%s'", path);
+        out_close(o);
+        return NULL;
+    }
+    fputs("test,outcome,kind,file,line,exit_status,time_s\n", o->tests_csv);
+    fflush(o->tests_csv);
+    return o;
+}
+
+void out_close(OutDir *o) {
+    if (!o) return;
+    if (o->tests_csv) fclose(o->tests_csv);
+    if (o->stats_csv) fclose(o->stats_csv);
+    free(o->path);
+    free(o);
+}
+
+char *out_path(const OutDir *o, const char *name) { return util_format("%s/%s", o->path, name); }
+
+static void out_csv_field(FILE *f, const char *s) {
+    if (!strpbrk(s, ",\"\n")) { fputs(s, f); return; }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"') fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+uint32_t out_write_test(OutDir *o, const KTest *kt, const TestRecord *r) {
+    uint32_t n = ++o->ntests;
+    char name[64];
+    snprintf(name, sizeof name, "test%06u.ktest", n);
+    char *p = out_path(o, name), *err = NULL;
+    if (!ktest_write(p, kt, &err)) {
+        util_warn("%s", err ? err : "cannot write test");
+        free(err);
+    }
+    free(p);
+    fprintf(o->tests_csv, "test%06u,%s,", n, r->outcome);
+    out_csv_field(o->tests_csv, r->kind ? r->kind : "");
+    fputc(',', o->tests_csv);
+    out_csv_field(o->tests_csv, r->file ? r->file : "");
+    if (r->line) fprintf(o->tests_csv, ",%u,", r->line);
+    else fputs(",,", o->tests_csv);
+    if (strcmp(r->outcome, "exit") == 0) fprintf(o->tests_csv, "%d", r->exit_status);
+    fprintf(o->tests_csv, ",%.3f\n", timer_now() - o->start);
+    fflush(o->tests_csv);
+    return n;
+}
+
+void out_write_err(OutDir *o, uint32_t test, const char *kind, const char *message, const char *file,
+                   uint32_t line, const char *stack) {
+    char name[96];
+    snprintf(name, sizeof name, "test%06u.%s.err", test, kind);
+    char *p = out_path(o, name);
+    FILE *f = fopen(p, "w");
+    free(p);
+    if (!f) return;
+    fprintf(f, "Error: %s\nKind: %s\nFile: %s\nLine: %u\nStack:\n%s", message ? message : kind, kind,
+            file ? file : "", line, stack ? stack : "");
+    fclose(f);
+}
+
+void out_json_string(FILE *f, const char *s) {
+    fputc('"', f);
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+        else if (c == '\n') fputs("\\n", f);
+        else if (c < 0x20) fprintf(f, "\\u%04x", c);
+        else fputc(c, f);
+    }
+    fputc('"', f);
+}

@@ -1,0 +1,102 @@
+/* The default chain, chain-wide accounting, and the convenience queries. */
+#include "solver_layer.h"
+#include "../util/util.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- chain entry accounting ----
+ * The engine is single-threaded, so a small stack of the SolverStats currently
+ * inside a check() tells whether this layer is the outermost one for its chain.
+ * Keying on stats (not on a global depth) keeps a second, independent chain
+ * called from inside a layer counting its own queries. */
+enum { SOLVER_ENTRY_MAX = 32 };
+static const SolverStats *solver_entered[SOLVER_ENTRY_MAX];
+static int solver_depth;
+
+SolverEntry solver_enter(Solver *s) {
+    bool top = true;
+    int known = solver_depth < SOLVER_ENTRY_MAX ? solver_depth : SOLVER_ENTRY_MAX;
+    for (int i = 0; i < known; i++)
+        if (solver_entered[i] == s->stats) top = false;
+    if (solver_depth < SOLVER_ENTRY_MAX) solver_entered[solver_depth] = s->stats;
+    solver_depth++;
+    if (top) s->stats->queries++;
+    return (SolverEntry){top ? timer_now() : 0, top};
+}
+
+void solver_leave(Solver *s, SolverEntry e) {
+    solver_depth--;
+    if (e.top) s->stats->time_s += timer_now() - e.t0;
+}
+
+/* ---- chain ---- */
+Solver *solver_chain_new(const SolverOptions *opt, SolverStats *stats) {
+    Solver *s = solver_z3_new(opt, stats);
+    if (!opt->no_cache) s = solver_cache_new(s);
+    if (!opt->no_independence) s = solver_independence_new(s);
+    if (!opt->no_simplify) s = solver_simplify_new(s);
+    return s;
+}
+
+void solver_destroy(Solver *s) {
+    while (s) {
+        Solver *next = s->next;
+        s->ops->destroy(s); /* frees only this layer */
+        s = next;
+    }
+}
+
+/* ---- helpers for the layers ---- */
+static void solver_add_arrays(Expr *e, ArraySet *out) {
+    ArraySet tmp = {0};
+    expr_collect_arrays(e, &tmp);
+    for (size_t i = 0; i < tmp.len; i++) {
+        Array *a = tmp.data[i];
+        bool seen = a->init != NULL;
+        for (size_t j = 0; j < out->len && !seen; j++) seen = out->data[j] == a;
+        if (!seen) VEC_PUSH(*out, a);
+    }
+    expr_array_set_free(&tmp);
+}
+
+void solver_query_arrays(const Query *q, ArraySet *out) {
+    for (size_t i = 0; i < q->n; i++) solver_add_arrays(q->constraints[i], out);
+    if (q->expr) solver_add_arrays(q->expr, out);
+}
+
+void solver_fill_missing(Assignment *model, const ArraySet *arrays) {
+    for (size_t i = 0; i < arrays->len; i++) {
+        Array *a = arrays->data[i];
+        if (assignment_get(model, a)) continue;
+        uint8_t *zero = util_calloc(a->size ? a->size : 1, 1);
+        assignment_set(model, a, zero);
+        free(zero);
+    }
+}
+
+/* ---- convenience queries ---- */
+SolverResult solver_may_be_true(Solver *s, Expr *const *cs, size_t n, Expr *e) {
+    Query q = {cs, n, e, NULL};
+    return solver_check(s, &q, NULL);
+}
+
+SolverResult solver_must_be_true(Solver *s, Expr *const *cs, size_t n, Expr *e) {
+    Expr *ne = expr_not(e);
+    Query q = {cs, n, ne, NULL};
+    SolverResult r = solver_check(s, &q, NULL);
+    expr_unref(ne);
+    if (r == SOLVER_UNKNOWN) return r;
+    return r == SOLVER_UNSAT ? SOLVER_SAT : SOLVER_UNSAT;
+}
+
+SolverResult solver_get_value(Solver *s, Expr *const *cs, size_t n, Expr *e, u128 *value) {
+    Query q = {cs, n, NULL, NULL};
+    Assignment m;
+    assignment_init(&m);
+    SolverResult r = solver_check(s, &q, &m);
+    /* Arrays only e reads are absent from m and evaluate as zero bytes, which is
+     * as good as any value: the constraints do not mention them. */
+    if (r == SOLVER_SAT) *value = expr_eval(e, &m);
+    assignment_free(&m);
+    return r;
+}

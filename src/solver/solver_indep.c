@@ -1,0 +1,216 @@
+/* Independence slicing, after KLEE's IndependentSolver.
+ *
+ * Constraints that share no symbolic byte cannot influence each other, so the
+ * query splits into groups connected through shared bytes. A read of input
+ * array A at constant index i touches the byte (A, i); a read at a symbolic
+ * index may touch any byte, so it touches all of A. Only the group connected to
+ * the goal decides a query with a goal (the path condition is taken to be
+ * satisfiable, as in KLEE); without a goal every group must be satisfiable.
+ * When a model is wanted every group is solved on its own and the models are
+ * merged byte-wise: groups own disjoint bytes, and an array read at a symbolic
+ * index belongs to a single group. */
+#include "solver_layer.h"
+#include "../util/util.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* Element `elem` (a constraint, or the goal as element n) touches byte idx of
+ * a, or all of a when idx < 0. */
+typedef struct Touch { size_t elem; Array *a; int64_t idx; } Touch;
+typedef VEC(Touch) TouchVec;
+
+typedef struct Group {
+    VEC(Expr *) cs;
+    bool has_goal;
+} Group;
+
+typedef struct Slicing {
+    const Query *q;
+    size_t m;           /* elements: constraints, then the goal if any */
+    TouchVec touches;
+    size_t *parent;     /* union-find over elements */
+    Group *groups;
+    size_t ngroups;
+    size_t *group_of;   /* element -> group */
+} Slicing;
+
+static Expr *indep_elem(const Query *q, size_t i) { return i < q->n ? q->constraints[i] : q->expr; }
+
+/* ---- footprints ---- */
+static void indep_walk(Expr *e, size_t elem, SolverMap *seen, TouchVec *out);
+
+static void indep_walk_updates(UpdateNode *u, size_t elem, SolverMap *seen, TouchVec *out) {
+    for (; u && !solver_map_get(seen, u, NULL, NULL); u = u->next) {
+        solver_map_put(seen, u, NULL, NULL);
+        indep_walk(u->index, elem, seen, out);
+        indep_walk(u->value, elem, seen, out);
+    }
+}
+
+static void indep_walk(Expr *e, size_t elem, SolverMap *seen, TouchVec *out) {
+    if (solver_map_get(seen, e, NULL, NULL)) return;
+    solver_map_put(seen, e, NULL, NULL);
+    if (e->kind == EXPR_READ) {
+        Array *a = e->u.read.array;
+        Expr *idx = e->kids[0];
+        if (!a->init) {
+            int64_t i = expr_is_const(idx) ? (int64_t)(uint32_t)idx->u.value : -1;
+            VEC_PUSH(*out, ((Touch){elem, a, i}));
+        }
+        indep_walk_updates(e->u.read.updates, elem, seen, out);
+    }
+    for (unsigned i = 0; i < e->nkids; i++) indep_walk(e->kids[i], elem, seen, out);
+}
+
+/* ---- union-find ---- */
+static size_t uf_find(size_t *parent, size_t x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+}
+
+static void uf_union(size_t *parent, size_t x, size_t y) {
+    x = uf_find(parent, x);
+    y = uf_find(parent, y);
+    if (x != y) parent[x > y ? x : y] = x < y ? x : y; /* smaller index is the root */
+}
+
+/* Connects elements through the bytes they touch. Byte keys are (A, i + 1);
+ * whole-array keys are (A, NULL). A whole-array touch joins everything that
+ * touches any byte of A, hence the second pass. */
+static void indep_connect(Slicing *s) {
+    SolverMap owner;
+    solver_map_init(&owner);
+    for (size_t k = 0; k < s->touches.len; k++) {
+        Touch *t = &s->touches.data[k];
+        void *key2 = t->idx < 0 ? NULL : (void *)(uintptr_t)(t->idx + 1);
+        void *o;
+        if (solver_map_get(&owner, t->a, key2, &o)) uf_union(s->parent, t->elem, (size_t)(uintptr_t)o);
+        else solver_map_put(&owner, t->a, key2, (void *)(uintptr_t)t->elem);
+    }
+    for (size_t k = 0; k < s->touches.len; k++) {
+        Touch *t = &s->touches.data[k];
+        void *o;
+        if (solver_map_get(&owner, t->a, NULL, &o)) uf_union(s->parent, t->elem, (size_t)(uintptr_t)o);
+    }
+    solver_map_free(&owner);
+}
+
+/* Groups in order of their first element, constraints in query order. */
+static void indep_group(Slicing *s) {
+    s->groups = util_calloc(s->m ? s->m : 1, sizeof *s->groups);
+    s->group_of = util_malloc((s->m ? s->m : 1) * sizeof *s->group_of);
+    for (size_t i = 0; i < s->m; i++) {
+        size_t r = uf_find(s->parent, i);
+        size_t g = r == i ? s->ngroups++ : s->group_of[r]; /* the root is its group's first element */
+        s->group_of[i] = g;
+        if (i < s->q->n) VEC_PUSH(s->groups[g].cs, s->q->constraints[i]);
+        else s->groups[g].has_goal = true;
+    }
+}
+
+static void indep_slice(Slicing *s, const Query *q) {
+    memset(s, 0, sizeof *s);
+    s->q = q;
+    s->m = q->n + (q->expr ? 1 : 0);
+    s->parent = util_malloc((s->m ? s->m : 1) * sizeof *s->parent);
+    SolverMap seen;
+    solver_map_init(&seen);
+    for (size_t i = 0; i < s->m; i++) {
+        s->parent[i] = i;
+        solver_map_clear(&seen);
+        indep_walk(indep_elem(q, i), i, &seen, &s->touches);
+    }
+    solver_map_free(&seen);
+    indep_connect(s);
+    indep_group(s);
+}
+
+static void indep_free(Slicing *s) {
+    for (size_t g = 0; g < s->ngroups; g++) VEC_FREE(s->groups[g].cs);
+    free(s->groups);
+    free(s->group_of);
+    free(s->parent);
+    VEC_FREE(s->touches);
+}
+
+/* ---- solving ---- */
+static SolverResult indep_solve_group(Solver *next, const Slicing *s, size_t g, Assignment *model) {
+    Query sub = {s->groups[g].cs.data, s->groups[g].cs.len,
+                 s->groups[g].has_goal ? s->q->expr : NULL, s->q->sink};
+    return solver_check(next, &sub, model);
+}
+
+/* Copies into `bufs` (Array* -> byte buffer) the bytes group g owns. */
+static void indep_merge(const Slicing *s, size_t g, const Assignment *gm, SolverMap *bufs) {
+    for (size_t k = 0; k < s->touches.len; k++) {
+        const Touch *t = &s->touches.data[k];
+        if (s->group_of[t->elem] != g) continue;
+        const uint8_t *src = assignment_get(gm, t->a);
+        if (!src) continue;
+        void *buf;
+        if (!solver_map_get(bufs, t->a, NULL, &buf)) {
+            buf = util_calloc(t->a->size ? t->a->size : 1, 1);
+            solver_map_put(bufs, t->a, NULL, buf);
+        }
+        if (t->idx < 0) memcpy(buf, src, t->a->size);
+        else if (t->idx < (int64_t)t->a->size) ((uint8_t *)buf)[t->idx] = src[t->idx];
+    }
+}
+
+static void indep_emit_model(SolverMap *bufs, Assignment *model) {
+    for (size_t i = 0; i < bufs->cap; i++) {
+        SolverMapSlot *sl = &bufs->slots[i];
+        if (!sl->k1) continue;
+        assignment_set(model, (Array *)sl->k1, sl->val);
+        free(sl->val);
+    }
+}
+
+/* Solves every group (the goal's with the goal) and merges their models.
+ * With model == NULL only the satisfiability of each group is needed. */
+static SolverResult indep_solve_all(Solver *next, const Slicing *s, Assignment *model) {
+    SolverMap bufs;
+    solver_map_init(&bufs);
+    SolverResult res = SOLVER_SAT;
+    for (size_t g = 0; g < s->ngroups && res != SOLVER_UNSAT; g++) {
+        Assignment gm;
+        assignment_init(&gm);
+        SolverResult r = indep_solve_group(next, s, g, model ? &gm : NULL);
+        if (r == SOLVER_SAT && model) indep_merge(s, g, &gm, &bufs);
+        if (r != SOLVER_SAT) res = r; /* UNSAT ends the loop; UNKNOWN may still meet an UNSAT */
+        assignment_free(&gm);
+    }
+    if (res == SOLVER_SAT && model) indep_emit_model(&bufs, model);
+    else
+        for (size_t i = 0; i < bufs.cap; i++) free(bufs.slots[i].k1 ? bufs.slots[i].val : NULL);
+    solver_map_free(&bufs);
+    return res;
+}
+
+static SolverResult indep_check(Solver *base, const Query *q, Assignment *model) {
+    SolverEntry entry = solver_enter(base);
+    Slicing s;
+    indep_slice(&s, q);
+    SolverResult r;
+    if (s.ngroups <= 1)
+        r = solver_check(base->next, q, model); /* nothing to split */
+    else if (q->expr && !model)
+        r = indep_solve_group(base->next, &s, s.group_of[q->n], NULL);
+    else
+        r = indep_solve_all(base->next, &s, model);
+    indep_free(&s);
+    solver_leave(base, entry);
+    return r;
+}
+
+static void indep_destroy(Solver *base) { free(base); }
+
+static const SolverOps indep_ops = {indep_check, indep_destroy};
+
+Solver *solver_independence_new(Solver *next) {
+    Solver *s = util_calloc(1, sizeof *s);
+    s->ops = &indep_ops;
+    s->next = next;
+    s->stats = next->stats;
+    return s;
+}

@@ -1,0 +1,306 @@
+/* The Z3 core: translates a Query into QF_ABV and asks Z3.
+ *
+ * One reference-counted Z3 context lives as long as the solver (contexts are
+ * expensive to create); each query gets a fresh Z3_solver, so no assertion
+ * leaks between queries. Every AST the translation creates is inc_ref'ed into
+ * a per-query list and released when the query ends, which keeps the rc
+ * discipline in one place. Booleans are 1-bit vectors, as in Expr. */
+#include "solver_layer.h"
+#include "../util/util.h"
+#include <z3.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Z3Solver {
+    Solver base;
+    Z3_context ctx;
+    Z3_sort bv[129];      /* bit-vector sorts by width, made on demand */
+    Z3_sort array_sort;   /* BV32 -> BV8 */
+    Z3_ast one1, zero1;   /* #b1, #b0 */
+    unsigned timeout_ms;  /* 0 = none */
+    char *smt2_dir;
+    unsigned long smt2_count;
+    /* per query */
+    SolverMap memo;          /* Expr* / Array* / (UpdateNode*, Array*) -> Z3_ast */
+    VEC(Z3_ast) owned;
+} Z3Solver;
+
+/* Z3 reports API misuse through this handler; its default handler exits the
+ * process. We record the error and turn the query into UNKNOWN instead. The
+ * engine is single-threaded, so a flag is enough. */
+static bool z3_error_seen;
+static void z3_on_error(Z3_context ctx, Z3_error_code code) {
+    z3_error_seen = true;
+    util_warn("z3: %s", Z3_get_error_msg(ctx, code));
+}
+
+/* Takes a reference that lasts until the end of the current query. */
+static Z3_ast z3_keep(Z3Solver *z, Z3_ast a) {
+    Z3_inc_ref(z->ctx, a);
+    VEC_PUSH(z->owned, a);
+    return a;
+}
+
+static Z3_sort z3_bv_sort(Z3Solver *z, unsigned w) {
+    if (!z->bv[w]) {
+        z->bv[w] = Z3_mk_bv_sort(z->ctx, w);
+        Z3_inc_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bv[w]));
+    }
+    return z->bv[w];
+}
+
+static Z3_ast z3_const(Z3Solver *z, u128 v, unsigned w) {
+    if (w <= 64) return z3_keep(z, Z3_mk_unsigned_int64(z->ctx, (uint64_t)v, z3_bv_sort(z, w)));
+    Z3_ast hi = z3_const(z, v >> 64, w - 64);
+    Z3_ast lo = z3_const(z, (uint64_t)v, 64);
+    return z3_keep(z, Z3_mk_concat(z->ctx, hi, lo));
+}
+
+static Z3_ast z3_bool_to_bv(Z3Solver *z, Z3_ast b) {
+    return z3_keep(z, Z3_mk_ite(z->ctx, b, z->one1, z->zero1));
+}
+
+static Z3_ast z3_bv_to_bool(Z3Solver *z, Z3_ast x) {
+    return z3_keep(z, Z3_mk_eq(z->ctx, x, z->one1));
+}
+
+/* The Z3 array for an Array without updates: a named constant for inputs, a
+ * constant array plus stores of the nonzero bytes for constant arrays. */
+static Z3_ast z3_array_root(Z3Solver *z, Array *a) {
+    void *hit;
+    if (solver_map_get(&z->memo, a, NULL, &hit)) return hit;
+    Z3_ast r;
+    if (!a->init) {
+        Z3_symbol sym = Z3_mk_string_symbol(z->ctx, a->name);
+        r = z3_keep(z, Z3_mk_const(z->ctx, sym, z->array_sort));
+    } else {
+        r = z3_keep(z, Z3_mk_const_array(z->ctx, z3_bv_sort(z, 32), z3_const(z, 0, 8)));
+        for (uint32_t i = 0; i < a->size; i++)
+            if (a->init[i])
+                r = z3_keep(z, Z3_mk_store(z->ctx, r, z3_const(z, i, 32), z3_const(z, a->init[i], 8)));
+    }
+    solver_map_put(&z->memo, a, NULL, r);
+    return r;
+}
+
+static Z3_ast z3_expr(Z3Solver *z, Expr *e);
+
+/* Store chain for an update list over `a`, memoized per (node, array): lists
+ * share tails, so each write is translated once per query. Iterative, because
+ * update lists can be thousands of writes long. */
+static Z3_ast z3_updates(Z3Solver *z, Array *a, UpdateNode *u) {
+    VEC(UpdateNode *) todo = {0};
+    Z3_ast base = NULL;
+    for (; u; u = u->next) {
+        void *hit;
+        if (solver_map_get(&z->memo, u, a, &hit)) { base = hit; break; }
+        VEC_PUSH(todo, u);
+    }
+    if (!base) base = z3_array_root(z, a);
+    while (todo.len) {
+        UpdateNode *n = VEC_POP(todo);
+        base = z3_keep(z, Z3_mk_store(z->ctx, base, z3_expr(z, n->index), z3_expr(z, n->value)));
+        solver_map_put(&z->memo, n, a, base);
+    }
+    VEC_FREE(todo);
+    return base;
+}
+
+typedef Z3_ast (*Z3Binary)(Z3_context, Z3_ast, Z3_ast);
+
+static Z3Binary z3_binary_op(ExprKind k) {
+    switch (k) {
+    case EXPR_ADD: return Z3_mk_bvadd;
+    case EXPR_SUB: return Z3_mk_bvsub;
+    case EXPR_MUL: return Z3_mk_bvmul;
+    case EXPR_UDIV: return Z3_mk_bvudiv;
+    case EXPR_SDIV: return Z3_mk_bvsdiv;
+    case EXPR_UREM: return Z3_mk_bvurem;
+    case EXPR_SREM: return Z3_mk_bvsrem;
+    case EXPR_AND: return Z3_mk_bvand;
+    case EXPR_OR: return Z3_mk_bvor;
+    case EXPR_XOR: return Z3_mk_bvxor;
+    case EXPR_SHL: return Z3_mk_bvshl;
+    case EXPR_LSHR: return Z3_mk_bvlshr;
+    case EXPR_ASHR: return Z3_mk_bvashr;
+    case EXPR_EQ: return Z3_mk_eq;
+    case EXPR_ULT: return Z3_mk_bvult;
+    case EXPR_ULE: return Z3_mk_bvule;
+    case EXPR_SLT: return Z3_mk_bvslt;
+    case EXPR_SLE: return Z3_mk_bvsle;
+    default: return NULL;
+    }
+}
+
+static bool z3_is_comparison(ExprKind k) { return k >= EXPR_EQ && k <= EXPR_SLE; }
+
+/* Translation of e whose kids are already translated (k[i]). */
+static Z3_ast z3_node(Z3Solver *z, Expr *e, Z3_ast *k) {
+    Z3_context c = z->ctx;
+    switch ((ExprKind)e->kind) {
+    case EXPR_CONST: return z3_const(z, e->u.value, e->width);
+    case EXPR_READ:
+        return z3_keep(z, Z3_mk_select(c, z3_updates(z, e->u.read.array, e->u.read.updates), k[0]));
+    case EXPR_CONCAT: return z3_keep(z, Z3_mk_concat(c, k[0], k[1]));
+    case EXPR_EXTRACT: return z3_keep(z, Z3_mk_extract(c, e->u.off + e->width - 1, e->u.off, k[0]));
+    case EXPR_ZEXT: return z3_keep(z, Z3_mk_zero_ext(c, e->width - e->kids[0]->width, k[0]));
+    case EXPR_SEXT: return z3_keep(z, Z3_mk_sign_ext(c, e->width - e->kids[0]->width, k[0]));
+    case EXPR_ITE: return z3_keep(z, Z3_mk_ite(c, z3_bv_to_bool(z, k[0]), k[1], k[2]));
+    case EXPR_NOT: return z3_keep(z, Z3_mk_bvnot(c, k[0]));
+    default: break;
+    }
+    Z3Binary op = z3_binary_op((ExprKind)e->kind);
+    if (!op) util_fatal("solver: expression kind %d has no Z3 translation", e->kind);
+    Z3_ast r = z3_keep(z, op(c, k[0], k[1]));
+    return z3_is_comparison((ExprKind)e->kind) ? z3_bool_to_bv(z, r) : r;
+}
+
+/* Memoized per query, so a DAG node shared by many constraints is translated
+ * once. */
+static Z3_ast z3_expr(Z3Solver *z, Expr *e) {
+    void *hit;
+    if (solver_map_get(&z->memo, e, NULL, &hit)) return hit;
+    Z3_ast k[3] = {0};
+    for (unsigned i = 0; i < e->nkids; i++) k[i] = z3_expr(z, e->kids[i]);
+    Z3_ast r = z3_node(z, e, k);
+    solver_map_put(&z->memo, e, NULL, r);
+    return r;
+}
+
+static void z3_end_query(Z3Solver *z) {
+    for (size_t i = 0; i < z->owned.len; i++) Z3_dec_ref(z->ctx, z->owned.data[i]);
+    z->owned.len = 0;
+    solver_map_clear(&z->memo);
+}
+
+/* Reads every byte of each input array the query reads out of the model;
+ * model completion gives bytes Z3 left unconstrained a definite value. */
+static void z3_extract_model(Z3Solver *z, Z3_model m, const Query *q, Assignment *out) {
+    ArraySet arrays = {0};
+    solver_query_arrays(q, &arrays);
+    for (size_t i = 0; i < arrays.len; i++) {
+        Array *a = arrays.data[i];
+        Z3_ast root = z3_array_root(z, a);
+        uint8_t *bytes = util_calloc(a->size ? a->size : 1, 1);
+        for (uint32_t j = 0; j < a->size; j++) {
+            Z3_ast idx = z3_const(z, j, 32);
+            Z3_ast sel = z3_keep(z, Z3_mk_select(z->ctx, root, idx));
+            Z3_ast v = NULL;
+            uint64_t val = 0;
+            if (Z3_model_eval(z->ctx, m, sel, true, &v) && v) {
+                Z3_inc_ref(z->ctx, v);
+                if (!Z3_get_numeral_uint64(z->ctx, v, &val)) val = 0;
+                Z3_dec_ref(z->ctx, v);
+            }
+            bytes[j] = (uint8_t)val;
+        }
+        assignment_set(out, a, bytes);
+        free(bytes);
+    }
+    expr_array_set_free(&arrays);
+}
+
+static void z3_write_smt2(Z3Solver *z, const Query *q) {
+    char *path = util_format("%s/query%06lu.smt2", z->smt2_dir, ++z->smt2_count);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        util_warn_once("smt2-dir", "cannot write %s: %s", path, strerror(errno));
+    } else {
+        expr_print_smt2(f, q->constraints, q->n, q->expr);
+        fclose(f);
+    }
+    free(path);
+}
+
+static Z3_solver z3_make_solver(Z3Solver *z) {
+    Z3_solver s = Z3_mk_solver_for_logic(z->ctx, Z3_mk_string_symbol(z->ctx, "QF_ABV"));
+    Z3_solver_inc_ref(z->ctx, s);
+    if (z->timeout_ms) {
+        Z3_params p = Z3_mk_params(z->ctx);
+        Z3_params_inc_ref(z->ctx, p);
+        Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "timeout"), z->timeout_ms);
+        Z3_solver_set_params(z->ctx, s, p);
+        Z3_params_dec_ref(z->ctx, p);
+    }
+    return s;
+}
+
+static SolverResult z3_solve(Z3Solver *z, const Query *q, Assignment *model) {
+    Z3_solver s = z3_make_solver(z);
+    for (size_t i = 0; i < q->n; i++)
+        Z3_solver_assert(z->ctx, s, z3_bv_to_bool(z, z3_expr(z, q->constraints[i])));
+    if (q->expr) Z3_solver_assert(z->ctx, s, z3_bv_to_bool(z, z3_expr(z, q->expr)));
+    SolverResult r = SOLVER_UNKNOWN;
+    if (!z3_error_seen) {
+        Z3_lbool l = Z3_solver_check(z->ctx, s);
+        r = l == Z3_L_TRUE ? SOLVER_SAT : l == Z3_L_FALSE ? SOLVER_UNSAT : SOLVER_UNKNOWN;
+    }
+    if (r == SOLVER_SAT && model) {
+        Z3_model m = Z3_solver_get_model(z->ctx, s);
+        Z3_model_inc_ref(z->ctx, m);
+        z3_extract_model(z, m, q, model);
+        Z3_model_dec_ref(z->ctx, m);
+    }
+    Z3_solver_dec_ref(z->ctx, s);
+    if (z3_error_seen) r = SOLVER_UNKNOWN;
+    return r;
+}
+
+static SolverResult z3_check(Solver *base, const Query *q, Assignment *model) {
+    Z3Solver *z = (Z3Solver *)base;
+    SolverEntry entry = solver_enter(base);
+    if (z->smt2_dir) z3_write_smt2(z, q);
+    double t0 = timer_now();
+    z3_error_seen = false;
+    SolverResult r = z3_solve(z, q, model);
+    z3_end_query(z);
+    SolverStats *st = base->stats;
+    st->core_queries++;
+    st->core_time_s += timer_now() - t0;
+    if (r == SOLVER_SAT) st->sat++;
+    else if (r == SOLVER_UNSAT) st->unsat++;
+    else st->unknown++;
+    solver_leave(base, entry);
+    return r;
+}
+
+static void z3_destroy(Solver *base) {
+    Z3Solver *z = (Z3Solver *)base;
+    for (unsigned w = 0; w <= 128; w++)
+        if (z->bv[w]) Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bv[w]));
+    Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->array_sort));
+    Z3_dec_ref(z->ctx, z->one1);
+    Z3_dec_ref(z->ctx, z->zero1);
+    Z3_del_context(z->ctx);
+    solver_map_free(&z->memo);
+    VEC_FREE(z->owned);
+    free(z->smt2_dir);
+    free(z);
+}
+
+static const SolverOps z3_ops = {z3_check, z3_destroy};
+
+Solver *solver_z3_new(const SolverOptions *opt, SolverStats *stats) {
+    Z3Solver *z = util_calloc(1, sizeof *z);
+    z->base.ops = &z3_ops;
+    z->base.stats = stats;
+    Z3_config cfg = Z3_mk_config();
+    z->ctx = Z3_mk_context_rc(cfg);
+    Z3_del_config(cfg);
+    Z3_set_error_handler(z->ctx, z3_on_error);
+    z->array_sort = Z3_mk_array_sort(z->ctx, z3_bv_sort(z, 32), z3_bv_sort(z, 8));
+    Z3_inc_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->array_sort));
+    z->one1 = Z3_mk_unsigned_int64(z->ctx, 1, z3_bv_sort(z, 1));
+    Z3_inc_ref(z->ctx, z->one1);
+    z->zero1 = Z3_mk_unsigned_int64(z->ctx, 0, z3_bv_sort(z, 1));
+    Z3_inc_ref(z->ctx, z->zero1);
+    if (opt->timeout_s > 0) {
+        double ms = ceil(opt->timeout_s * 1000.0);
+        z->timeout_ms = ms >= 4e9 ? 4000000000u : (unsigned)ms;
+    }
+    if (opt->smt2_dir) z->smt2_dir = util_strdup(opt->smt2_dir);
+    solver_map_init(&z->memo);
+    return &z->base;
+}

@@ -1,0 +1,476 @@
+/* Unit tests for the memory model: registry addresses, object contents at
+ * concrete and symbolic offsets (checked against a host-side simulation under
+ * several assignments), copy-on-write address spaces, and reference hygiene. */
+#include "check.h"
+#include "exec/mem.h"
+#include "util/util.h"
+#include <stdlib.h>
+#include <string.h>
+
+static Rng rng;
+
+static u128 rand_u128(unsigned n) {
+    u128 v = ((u128)rng_next(&rng) << 64) | rng_next(&rng);
+    return v & expr_mask(8 * n);
+}
+
+/* Host reference: little-endian load of n bytes, via memcpy on a host integer. */
+static u128 host_load(const uint8_t *p, unsigned n) {
+    u128 v = 0;
+    memcpy(&v, p, n); /* x86-64 and AArch64 hosts are little-endian, like the target */
+    return v;
+}
+
+/* ---- registry ---- */
+
+static MemObject *linear_containing(MemObject **objs, size_t n, uint64_t a) {
+    for (size_t i = 0; i < n; i++) {
+        uint64_t end = objs[i]->addr + (objs[i]->size ? objs[i]->size : 1);
+        if (a >= objs[i]->addr && a < end) return objs[i];
+    }
+    return NULL;
+}
+
+static void test_registry_basic(void) {
+    mem_init(0x100000);
+    MemObject *g = mem_object_new_at(0x1000, 40, MEM_GLOBAL, "g");
+    MemObject *a = mem_object_new(10, 1, MEM_HEAP, 7, NULL);
+    MemObject *z = mem_object_new(0, 1, MEM_HEAP, 0, NULL);
+    MemObject *b = mem_object_new(100, 4096, MEM_STACK, 0, "buf");
+    CHECK(g->id == 0 && a->id == 1 && z->id == 2 && b->id == 3);
+    CHECK(mem_object_count() == 4);
+    CHECK(mem_object_by_id(3) == b && mem_object_by_id(4) == NULL);
+    CHECK(a->addr >= 0x100000 && a->addr % 16 == 0);
+    CHECK(b->addr % 4096 == 0);
+    CHECK(a->alloc_loc == 7 && a->kind == MEM_HEAP && strcmp(b->name, "buf") == 0);
+    CHECK(z->addr >= a->addr + a->size + 64);
+    CHECK(b->addr >= z->addr + 1 + 64);
+    CHECK(mem_object_containing(a->addr) == a);
+    CHECK(mem_object_containing(a->addr + 9) == a);
+    CHECK(mem_object_containing(a->addr + 10) == NULL);
+    CHECK(mem_object_containing(a->addr + 10 + 63) == NULL);
+    CHECK(mem_object_containing(a->addr - 1) == NULL);
+    CHECK(mem_object_containing(z->addr) == z);
+    CHECK(mem_object_containing(z->addr + 1) == NULL);
+    CHECK(mem_object_containing(g->addr + 39) == g);
+    CHECK(mem_object_containing(g->addr + 40) == NULL);
+    CHECK(mem_object_containing(0) == NULL);
+    /* Placed below existing objects after the fact: lookup must stay sorted. */
+    MemObject *h = mem_object_new_at(0x800, 16, MEM_GLOBAL, "h");
+    CHECK(mem_object_containing(0x80f) == h);
+    CHECK(mem_object_containing(0x1000) == g);
+    CHECK(mem_object_containing(b->addr + 99) == b);
+    mem_shutdown();
+    CHECK(mem_object_count() == 0);
+}
+
+static void test_registry_random(void) {
+    enum { N = 300 };
+    static MemObject *objs[N];
+    mem_init(0x10000);
+    for (size_t i = 0; i < N; i++) {
+        uint64_t size = rng_below(&rng, 4) == 0 ? 0 : rng_below(&rng, 200);
+        uint32_t align = 1u << rng_below(&rng, 8);
+        objs[i] = mem_object_new(size, align, MEM_HEAP, 0, NULL);
+        uint32_t need = align > 16 ? align : 16;
+        CHECK_MSG(objs[i]->addr % need == 0, "addr %llx align %u",
+                  (unsigned long long)objs[i]->addr, need);
+        if (i) {
+            const MemObject *p = objs[i - 1];
+            CHECK(objs[i]->addr >= p->addr + (p->size ? p->size : 1) + 64);
+        }
+    }
+    uint64_t lo = objs[0]->addr - 100, hi = objs[N - 1]->addr + 300;
+    int mismatches = 0;
+    for (int k = 0; k < 20000; k++) {
+        uint64_t a = lo + rng_below(&rng, hi - lo);
+        if (mem_object_containing(a) != linear_containing(objs, N, a)) mismatches++;
+    }
+    CHECK(mismatches == 0);
+    for (size_t i = 0; i < N; i++) {
+        CHECK(mem_object_containing(objs[i]->addr) == objs[i]);
+        if (objs[i]->size) CHECK(mem_object_containing(objs[i]->addr + objs[i]->size - 1) == objs[i]);
+    }
+    mem_shutdown();
+}
+
+/* ---- concrete contents ---- */
+
+static void test_concrete_roundtrip(void) {
+    enum { SZ = 48 };
+    size_t live = expr_live_count();
+    ObjectState *os = os_new(SZ);
+    for (uint64_t i = 0; i < SZ; i++) CHECK(os->bytes[i] == 0);
+    int bad = 0;
+    for (unsigned n = 1; n <= 16; n++)
+        for (uint64_t off = 0; off + n <= SZ; off++) {
+            u128 v = rand_u128(n);
+            os_write(os, off, n, value_concrete(v));
+            Value r = os_read(os, off, n);
+            if (r.e || r.c != v) bad++;
+            if (memcmp(os->bytes + off, &v, n) != 0) bad++; /* little-endian layout */
+        }
+    CHECK(bad == 0);
+    /* Overlapping writes and reads against a host shadow buffer. */
+    uint8_t shadow[SZ];
+    memcpy(shadow, os->bytes, SZ);
+    bad = 0;
+    for (int k = 0; k < 5000; k++) {
+        unsigned n = 1 + (unsigned)rng_below(&rng, 16);
+        uint64_t off = rng_below(&rng, SZ - n + 1);
+        if (rng_below(&rng, 2)) {
+            u128 v = rand_u128(16); /* high bits beyond n bytes must be ignored */
+            if (k & 2) os_write(os, off, n, value_concrete(v));
+            else os_write_concrete(os, off, n, v);
+            memcpy(shadow + off, &v, n);
+        } else {
+            Value r = os_read(os, off, n);
+            if (r.e || r.c != host_load(shadow + off, n)) bad++;
+        }
+    }
+    CHECK(bad == 0);
+    CHECK(os->sym == NULL && os->array == NULL && os_is_concrete(os, 0, SZ));
+    CHECK(expr_live_count() == live); /* the concrete path builds no expressions */
+    os_unref(os);
+
+    const uint8_t init[4] = {0x11, 0x22, 0x33, 0x44};
+    os = os_new_bytes(init, 4);
+    Value r = os_read(os, 0, 4);
+    CHECK(!r.e && r.c == 0x44332211);
+    os_unref(os);
+    os_unref(os_new(0));
+}
+
+/* ---- symbolic contents, differential against a host simulation ---- */
+
+enum { NASG = 4, OBJ = 32, INSZ = 40 };
+
+typedef struct SymSim {
+    Array *in;
+    Assignment asg[NASG];
+    uint8_t shadow[NASG][OBJ];
+    ObjectState *os;
+    int bad;
+} SymSim;
+
+static void sim_init(SymSim *s, const char *name) {
+    s->in = expr_array_new(name, INSZ, NULL);
+    for (int k = 0; k < NASG; k++) {
+        uint8_t b[INSZ];
+        for (int i = 0; i < INSZ; i++) b[i] = (uint8_t)rng_next(&rng);
+        assignment_init(&s->asg[k]);
+        assignment_set(&s->asg[k], s->in, b);
+        memset(s->shadow[k], 0, OBJ);
+    }
+    s->os = os_new(OBJ);
+    s->bad = 0;
+}
+
+static void sim_free(SymSim *s) {
+    for (int k = 0; k < NASG; k++) assignment_free(&s->asg[k]);
+    os_unref(s->os);
+}
+
+static u128 sim_eval(Value v, const Assignment *a) { return v.e ? expr_eval(v.e, a) : v.c; }
+
+/* A random n-byte value: concrete, or an input-dependent expression. */
+static Value sim_value(SymSim *s, unsigned n) {
+    if (rng_below(&rng, 3) == 0) return value_concrete(rand_u128(n));
+    Expr *idx = expr_const(rng_below(&rng, INSZ - n + 1), 32);
+    Expr *rd = expr_read_le(s->in, NULL, idx, n);
+    Expr *k = expr_const(rand_u128(n), 8 * n);
+    Expr *e = expr_xor(rd, k);
+    expr_unref(idx);
+    expr_unref(rd);
+    expr_unref(k);
+    return value_from_expr(e);
+}
+
+/* How an access picks its offset: a host constant (os_read/os_write), an Expr
+ * that may still be a constant (os_*_symbolic), or a truly symbolic Expr. */
+typedef enum SimOff { OFF_CONCRETE, OFF_ANY, OFF_SYMBOLIC } SimOff;
+
+/* An in-bounds offset for an n-byte access: constant, or an input byte mod range. */
+static Expr *sim_offset(SymSim *s, unsigned n, SimOff how) {
+    uint64_t range = OBJ - n + 1;
+    if (how != OFF_SYMBOLIC && rng_below(&rng, 3) == 0) return expr_const(rng_below(&rng, range), 64);
+    Expr *idx = expr_const(rng_below(&rng, INSZ), 32);
+    Expr *b = expr_read(s->in, NULL, idx);
+    Expr *m = expr_const(range, 8);
+    Expr *r = expr_urem(b, m);
+    Expr *o = expr_zext(r, 64);
+    expr_unref(idx);
+    expr_unref(b);
+    expr_unref(m);
+    expr_unref(r);
+    return o;
+}
+
+static void sim_write(SymSim *s, SimOff how) {
+    unsigned n = 1 + (unsigned)rng_below(&rng, 16);
+    Value v = sim_value(s, n);
+    Expr *off = sim_offset(s, n, how);
+    if (how != OFF_CONCRETE) os_write_symbolic(s->os, off, n, v);
+    else {
+        uint64_t c = (uint64_t)expr_eval(off, &s->asg[0]);
+        expr_unref(off);
+        off = expr_const(c, 64);
+        os_write(s->os, c, n, v);
+    }
+    for (int k = 0; k < NASG; k++) {
+        u128 x = sim_eval(v, &s->asg[k]);
+        memcpy(s->shadow[k] + (uint64_t)expr_eval(off, &s->asg[k]), &x, n);
+    }
+    expr_unref(off);
+    value_release(&v);
+}
+
+static void sim_check_read(SymSim *s, SimOff how) {
+    unsigned n = 1 + (unsigned)rng_below(&rng, 16);
+    Expr *off = sim_offset(s, n, how);
+    Expr *e = NULL;
+    Value v = value_concrete(0);
+    if (how != OFF_CONCRETE) e = os_read_symbolic(s->os, off, n);
+    else {
+        uint64_t c = (uint64_t)expr_eval(off, &s->asg[0]);
+        expr_unref(off);
+        off = expr_const(c, 64);
+        v = os_read(s->os, c, n);
+        e = value_to_expr(v, 8 * n);
+    }
+    if (e->width != 8 * n) s->bad++;
+    for (int k = 0; k < NASG; k++) {
+        uint64_t o = (uint64_t)expr_eval(off, &s->asg[k]);
+        if (expr_eval(e, &s->asg[k]) != host_load(s->shadow[k] + o, n)) s->bad++;
+    }
+    expr_unref(e);
+    expr_unref(off);
+    value_release(&v);
+}
+
+static void test_symbolic_bytes(void) {
+    SymSim s;
+    sim_init(&s, "sym_bytes");
+    /* Concrete offsets only: the object stays in byte mode. */
+    for (int i = 0; i < 400; i++) {
+        if (rng_below(&rng, 2)) sim_write(&s, OFF_CONCRETE);
+        else sim_check_read(&s, OFF_CONCRETE);
+    }
+    CHECK(s.os->array == NULL);
+    CHECK(s.bad == 0);
+    /* Reads at symbolic offsets do not switch modes, and reuse their array. */
+    size_t arrays = expr_array_count();
+    for (int i = 0; i < 20; i++) sim_check_read(&s, OFF_SYMBOLIC);
+    CHECK(s.os->array == NULL);
+    CHECK(expr_array_count() == arrays + 1);
+    CHECK(s.bad == 0);
+    sim_check_read(&s, OFF_ANY);
+    CHECK(expr_array_count() == arrays + 1);
+    sim_write(&s, OFF_CONCRETE);
+    sim_check_read(&s, OFF_SYMBOLIC);
+    CHECK(expr_array_count() == arrays + 2); /* the write invalidated the cache */
+    CHECK(s.bad == 0);
+    /* Interleaved: every kind of write must invalidate the cached array. */
+    for (int i = 0; i < 300; i++) {
+        if (rng_below(&rng, 2)) sim_write(&s, OFF_CONCRETE);
+        else sim_check_read(&s, rng_below(&rng, 2) ? OFF_SYMBOLIC : OFF_CONCRETE);
+    }
+    CHECK(s.os->array == NULL);
+    CHECK(s.bad == 0);
+    sim_free(&s);
+}
+
+static void test_symbolic_offsets(void) {
+    SymSim s;
+    sim_init(&s, "sym_offsets");
+    for (int i = 0; i < 30; i++) sim_write(&s, OFF_CONCRETE);
+    sim_write(&s, OFF_SYMBOLIC);
+    CHECK(s.os->array != NULL);
+    CHECK(!os_is_concrete(s.os, 0, 1));
+    for (int i = 0; i < 150; i++) {
+        switch (rng_below(&rng, 4)) {
+        case 0: sim_write(&s, OFF_CONCRETE); break;
+        case 1: sim_write(&s, OFF_ANY); break;
+        case 2: sim_check_read(&s, OFF_CONCRETE); break;
+        default: sim_check_read(&s, OFF_ANY); break;
+        }
+    }
+    CHECK(s.bad == 0);
+    /* Byte-wise reads agree too. */
+    for (uint64_t i = 0; i < OBJ; i++) {
+        Expr *b = os_read_byte_expr(s.os, i);
+        for (int k = 0; k < NASG; k++)
+            if (expr_eval(b, &s.asg[k]) != s.shadow[k][i]) s.bad++;
+        expr_unref(b);
+    }
+    CHECK(s.bad == 0);
+    sim_free(&s);
+}
+
+static void test_symbolic_specific(void) {
+    Array *in = expr_array_new("x", 4, NULL);
+    Expr *i0 = expr_const(0, 32);
+    Expr *x = expr_read_le(in, NULL, i0, 4);
+    ObjectState *os = os_new(16);
+    os_write(os, 8, 4, value_concrete(0xdeadbeef));
+    Value xv = {0, x}; /* borrowed by os_write */
+    os_write(os, 8, 4, xv);
+    CHECK(!os_is_concrete(os, 8, 4) && !os_is_concrete(os, 11, 1));
+    CHECK(os_is_concrete(os, 0, 8) && os_is_concrete(os, 12, 4));
+    CHECK(os->nsym == 4);
+    const uint8_t xb[4] = {0x78, 0x56, 0x34, 0x12};
+    Assignment a;
+    assignment_init(&a);
+    assignment_set(&a, in, xb);
+    Value r = os_read(os, 6, 8);
+    CHECK(r.e != NULL && r.e->width == 64);
+    CHECK(r.e && expr_eval(r.e, &a) == (u128)0x12345678 << 16);
+    value_release(&r);
+    Expr *b = os_read_byte_expr(os, 9);
+    CHECK(expr_eval(b, &a) == 0x56);
+    expr_unref(b);
+    /* A concrete overwrite makes the bytes concrete again. */
+    os_write(os, 8, 2, value_concrete(0xabcd));
+    CHECK(os->nsym == 2 && os_is_concrete(os, 8, 2));
+    r = os_read(os, 8, 4);
+    CHECK(r.e && expr_eval(r.e, &a) == 0x1234abcd);
+    value_release(&r);
+    /* Clones are deep: writing one does not change the other. */
+    ObjectState *c = os_clone(os);
+    os_write(c, 10, 2, value_concrete(0));
+    CHECK(c->refs == 1 && c->nsym == 0 && os->nsym == 2);
+    r = os_read(os, 10, 2);
+    CHECK(r.e && expr_eval(r.e, &a) == 0x1234);
+    value_release(&r);
+    os_unref(c);
+    expr_unref(i0);
+    expr_unref(x);
+    os_unref(os);
+    assignment_free(&a);
+}
+
+static void test_make_symbolic(void) {
+    Array *arr = expr_array_new("input", 8, NULL);
+    const uint8_t ib[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    Assignment a;
+    assignment_init(&a);
+    assignment_set(&a, arr, ib);
+    ObjectState *os = os_new(16);
+    os_write(os, 0, 16, value_concrete(~(u128)0));
+    /* A symbolic-offset read before and after: the cached array must not survive. */
+    Array *k = expr_array_new("k_off", 1, NULL);
+    const uint8_t kb[1] = {5};
+    assignment_set(&a, k, kb);
+    Expr *i0 = expr_const(0, 32);
+    Expr *kr = expr_read(k, NULL, i0);
+    Expr *koff = expr_zext(kr, 64);
+    Expr *before = os_read_symbolic(os, koff, 1);
+    CHECK(expr_eval(before, &a) == 0xff);
+    os_make_symbolic(os, 4, 8, arr);
+    Expr *after = os_read_symbolic(os, koff, 1);
+    CHECK(expr_eval(after, &a) == 2); /* byte 5 = input byte 1 */
+    expr_unref(before);
+    expr_unref(after);
+    expr_unref(koff);
+    expr_unref(kr);
+    expr_unref(i0);
+    CHECK(os->nsym == 8 && os_is_concrete(os, 0, 4) && os_is_concrete(os, 12, 4));
+    for (uint64_t i = 0; i < 16; i++) {
+        Expr *b = os_read_byte_expr(os, i);
+        u128 want = i >= 4 && i < 12 ? ib[i - 4] : 0xff;
+        CHECK_MSG(expr_eval(b, &a) == want, "byte %llu", (unsigned long long)i);
+        expr_unref(b);
+    }
+    Value r = os_read(os, 4, 8);
+    CHECK(r.e && expr_eval(r.e, &a) == 0x0807060504030201ull);
+    value_release(&r);
+    os_unref(os);
+    assignment_free(&a);
+}
+
+static void test_make_symbolic_array_mode(void) {
+    Array *arr = expr_array_new("input2", 4, NULL);
+    Array *k = expr_array_new("k", 1, NULL);
+    const uint8_t ib[4] = {9, 8, 7, 6}, kb[1] = {2};
+    Assignment a;
+    assignment_init(&a);
+    assignment_set(&a, arr, ib);
+    assignment_set(&a, k, kb);
+    ObjectState *os = os_new(8);
+    Expr *i0 = expr_const(0, 32);
+    Expr *kr = expr_read(k, NULL, i0);
+    Expr *off = expr_zext(kr, 64);
+    os_write_symbolic(os, off, 1, value_concrete(0x55)); /* contents[k] = 0x55 */
+    CHECK(os->array != NULL);
+    os_make_symbolic(os, 4, 4, arr);
+    uint8_t want[8] = {0, 0, 0x55, 0, 9, 8, 7, 6};
+    for (uint64_t i = 0; i < 8; i++) {
+        Expr *b = os_read_byte_expr(os, i);
+        CHECK(expr_eval(b, &a) == want[i]);
+        expr_unref(b);
+    }
+    expr_unref(i0);
+    expr_unref(kr);
+    expr_unref(off);
+    os_unref(os);
+    assignment_free(&a);
+}
+
+/* ---- address spaces ---- */
+
+static void test_address_space(void) {
+    mem_init(0x10000);
+    MemObject *m1 = mem_object_new(8, 8, MEM_HEAP, 0, NULL);
+    MemObject *m2 = mem_object_new(8, 8, MEM_HEAP, 0, NULL);
+    AddressSpace a, b;
+    as_init(&a);
+    CHECK(as_lookup(&a, m1) == NULL && as_writable(&a, m1) == NULL);
+    ObjectState *o1 = os_new(8);
+    as_bind(&a, m1, o1);
+    as_bind(&a, m2, os_new(8));
+    CHECK(as_lookup(&a, m1) == o1);
+    /* Unshared writes do not copy. */
+    ObjectState *w = as_writable(&a, m1);
+    CHECK(w == o1);
+    os_write(w, 0, 8, value_concrete(111));
+    as_copy(&b, &a);
+    CHECK(as_lookup(&b, m1) == o1 && o1->refs == 2);
+    /* Writing through b copies once; a keeps its contents. */
+    ObjectState *wb = as_writable(&b, m1);
+    CHECK(wb != o1 && wb->refs == 1 && o1->refs == 1);
+    os_write(wb, 0, 8, value_concrete(222));
+    CHECK(as_writable(&b, m1) == wb);
+    CHECK(os_read(as_lookup(&a, m1), 0, 8).c == 111);
+    CHECK(os_read(as_lookup(&b, m1), 0, 8).c == 222);
+    /* Now a is the sole owner of o1 again: no copy. */
+    CHECK(as_writable(&a, m1) == o1);
+    as_unbind(&b, m2);
+    CHECK(as_lookup(&b, m2) == NULL && as_lookup(&a, m2) != NULL && as_lookup(&a, m2)->refs == 1);
+    /* Binding a high id grows the table. */
+    MemObject *mo = NULL;
+    for (int i = 0; i < 100; i++) mo = mem_object_new(4, 4, MEM_STACK, 0, NULL);
+    as_bind(&b, mo, os_new(4));
+    CHECK(as_lookup(&b, mo) != NULL && as_lookup(&a, mo) == NULL && b.cap > mo->id);
+    as_free(&a);
+    as_free(&b);
+    CHECK(a.objs == NULL && a.cap == 0);
+    mem_shutdown();
+}
+
+int main(void) {
+    rng_seed(&rng, 12345);
+    size_t live = expr_live_count();
+    test_registry_basic();
+    test_registry_random();
+    test_concrete_roundtrip();
+    test_symbolic_bytes();
+    test_symbolic_offsets();
+    test_symbolic_specific();
+    test_make_symbolic();
+    test_make_symbolic_array_mode();
+    test_address_space();
+    CHECK_MSG(expr_live_count() == live, "%zu expressions still alive (baseline %zu)",
+              expr_live_count(), live);
+    expr_shutdown();
+    return check_report();
+}

@@ -1,0 +1,50 @@
+/* Differential tests of the runtime's libc models against the host glibc.
+ * Each model file is compiled natively with clang-16 with its functions
+ * renamed to my_* (so both versions live in one process), linked with a
+ * checker from tests/unit/runtime_libc/, and run; the checker exits 0 when
+ * every result, end pointer, errno value and table entry matches glibc. */
+#include "check.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+
+static const char *string_fns[] = {
+    "memcpy", "memmove", "memset", "memcmp", "memchr", "strlen", "strnlen", "strcmp",
+    "strncmp", "strcpy", "strncpy", "strcat", "strncat", "strchr", "strrchr", "strstr",
+    "strdup", "strndup", "strspn", "strcspn", "strpbrk", "strcasecmp", "strncasecmp",
+    "strtok", "strtok_r", NULL};
+static const char *stdlib_fns[] = {
+    "strtol", "strtoul", "strtoll", "strtoull", "atoi", "atol", "atoll", "abs", "labs",
+    "llabs", "qsort", "bsearch", "rand", "srand", "random", "srandom", "getenv", NULL};
+static const char *no_fns[] = {NULL};
+/* ctype.c's checker compares the three table accessors under these names. */
+static const char *ctype_renames =
+    " -D__ctype_b_loc=my_b_loc -D__ctype_tolower_loc=my_lo_loc -D__ctype_toupper_loc=my_up_loc";
+
+static int run(const char *cmd) {
+    int st = system(cmd);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void check_model(const char *model, const char **fns, const char *extra) {
+    char cmd[4096];
+    int n = snprintf(cmd, sizeof cmd, "set -e; d=$(mktemp -d); %s -w -O0 -fno-builtin -c %s/runtime/libc/%s.c -o $d/m.o",
+                     SYMPLEX_CLANG_PATH, SYMPLEX_SOURCE_DIR, model);
+    for (const char **f = fns; *f; f++)
+        n += snprintf(cmd + n, sizeof cmd - (size_t)n, " -D%s=my_%s", *f, *f);
+    n += snprintf(cmd + n, sizeof cmd - (size_t)n, "%s", extra);
+    snprintf(cmd + n, sizeof cmd - (size_t)n,
+             "; %s -w -O0 -fno-builtin %s/tests/unit/runtime_libc/%s_check.c $d/m.o -o $d/check;"
+             " r=0; $d/check >$d/log || r=$?; tail -n 20 $d/log; rm -rf $d; exit $r",
+             SYMPLEX_CLANG_PATH, SYMPLEX_SOURCE_DIR, model);
+    int rc = run(cmd);
+    CHECK_MSG(rc == 0, "%s model differs from glibc (status %d)", model, rc);
+}
+
+int main(void) {
+    check_model("string", string_fns, "");
+    check_model("stdlib", stdlib_fns, " -D__errno_location=my_errno_location");
+    check_model("ctype", no_fns, ctype_renames);
+    return check_report();
+}
