@@ -3,11 +3,13 @@
  * Division by zero never reaches here on a live path (the interpreter checks
  * first), but the fallback follows SMT-LIB so both sides always agree. */
 #include "executor.h"
+#include "arith.h"
 
 static u128 arith_udiv(u128 a, u128 b) { return b ? a / b : ~(u128)0; }
 static u128 arith_urem(u128 a, u128 b) { return b ? a % b : a; }
 
 static u128 arith_concrete(IrOp op, u128 a, u128 b, unsigned w) {
+    if (w <= 64) return arith_concrete64(op, (uint64_t)a, (uint64_t)b, w);
     u128 m = expr_mask(w);
     __int128 sa = expr_signed(a, w), sb = expr_signed(b, w);
     switch (op) {
@@ -18,7 +20,7 @@ static u128 arith_concrete(IrOp op, u128 a, u128 b, unsigned w) {
     case IR_UREM: return arith_urem(a, b) & m;
     case IR_SDIV:
         if (!b) return (sa < 0 ? 1 : ~(u128)0) & m;
-        if (w == 128 && sb == -1) return (u128)0 - a; /* INT128_MIN / -1 wraps */
+        if (sb == -1) return ((u128)0 - a) & m;
         return (u128)(sa / sb) & m;
     case IR_SREM:
         if (!b) return a;

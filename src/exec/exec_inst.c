@@ -20,7 +20,7 @@ static bool inst_alloca(Executor *ex, State *s, const Inst *in) {
     return true;
 }
 
-static bool inst_gep(Executor *ex, State *s, const Inst *in) {
+bool exec_inst_gep(Executor *ex, State *s, const Inst *in) {
     Frame *f = state_top(s);
     const IrGep *g = &f->fn->geps[in->aux];
     Value base = exec_operand(f, in->a);
@@ -50,7 +50,7 @@ static bool inst_gep(Executor *ex, State *s, const Inst *in) {
     return true;
 }
 
-static bool inst_load(Executor *ex, State *s, const Inst *in) {
+bool exec_inst_load(Executor *ex, State *s, const Inst *in) {
     Frame *f = state_top(s);
     Value v;
     if (!exec_load(ex, s, exec_operand(f, in->a), in->aux, &v)) return false;
@@ -64,7 +64,7 @@ static bool inst_load(Executor *ex, State *s, const Inst *in) {
     return true;
 }
 
-static bool inst_store(Executor *ex, State *s, const Inst *in) {
+bool exec_inst_store(Executor *ex, State *s, const Inst *in) {
     Frame *f = state_top(s);
     Value v = exec_operand(f, in->a);
     Value wide = {0, NULL};
@@ -163,9 +163,9 @@ bool exec_intrinsic(Executor *ex, State *s, const Inst *in) {
     Frame *f = state_top(s);
     switch ((IrOp)in->op) {
     case IR_ALLOCA: return inst_alloca(ex, s, in);
-    case IR_LOAD: return inst_load(ex, s, in);
-    case IR_STORE: return inst_store(ex, s, in);
-    case IR_GEP: return inst_gep(ex, s, in);
+    case IR_LOAD: return exec_inst_load(ex, s, in);
+    case IR_STORE: return exec_inst_store(ex, s, in);
+    case IR_GEP: return exec_inst_gep(ex, s, in);
     case IR_EXTRACTVALUE:
         set_reg(f, in->dst, bits_extract(exec_operand(f, in->a), in->aux, in->width));
         f->pc++;

@@ -29,7 +29,9 @@ static void exec_bad_access(Executor *ex, State *s, uint64_t addr, uint64_t n, b
 }
 
 ObjectState *exec_resolve_concrete(Executor *ex, State *s, uint64_t addr, uint64_t n, bool write, MemObject **out) {
-    MemObject *mo = mem_object_containing(addr);
+    /* most accesses hit the object the previous one hit: skip the search then */
+    MemObject *mo = ex->last_mo;
+    if (!mo || addr - mo->addr >= mo->size) mo = ex->last_mo = mem_object_containing(addr);
     if (mo && addr - mo->addr + n <= mo->size && addr >= EXEC_NULL_PAGE) {
         ObjectState *os = write ? as_writable(&s->as, mo) : (ObjectState *)as_lookup(&s->as, mo);
         if (os) {
@@ -165,7 +167,8 @@ bool exec_store(Executor *ex, State *s, Value ptr, unsigned nbytes, Value val) {
         uint64_t a = (uint64_t)ptr.c;
         ObjectState *os = exec_resolve_concrete(ex, s, a, nbytes, true, &mo);
         if (!os) return false;
-        os_write(os, a - mo->addr, nbytes, val);
+        if (!val.e) os_write_concrete(os, a - mo->addr, nbytes, val.c);
+        else os_write(os, a - mo->addr, nbytes, val);
         return true;
     }
     ObjectState *os = exec_resolve_symbolic(ex, s, ptr.e, nbytes, true, &mo);

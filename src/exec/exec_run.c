@@ -2,6 +2,7 @@
  * Instruction families live in their own files (arith, memory, calls, float,
  * intrinsics); this file only dispatches and moves the program counter. */
 #include "executor.h"
+#include "arith.h"
 #include "../util/util.h"
 #include <string.h>
 
@@ -207,7 +208,6 @@ bool exec_run(Executor *ex, State *s, uint64_t budget) {
         Frame *f = state_top(s);
         const Inst *in = &f->fn->insts[f->pc];
         ex->stats.instructions++;
-        s->instructions++;
         s->steps_since_cov++;
         if (!ex->line_covered[in->loc]) exec_cover_loc(ex, s, in->loc);
         switch ((IrOp)in->op) {
@@ -223,13 +223,16 @@ bool exec_run(Executor *ex, State *s, uint64_t budget) {
             break;
         case IR_ADD: case IR_SUB: case IR_MUL:
             if (ex->opt.check_overflow && (in->sub & IR_FLAG_NSW) && !exec_overflow_check(ex, s, in)) return false;
-            exec_set_reg(f, in->dst, arith_binary((IrOp)in->op, exec_operand(f, in->a), exec_operand(f, in->b), in->width));
+            /* fall through */
+        case IR_AND: case IR_OR: case IR_XOR: {
+            Value a = exec_operand(f, in->a), b = exec_operand(f, in->b);
+            if (!a.e && !b.e && in->width <= 64)
+                exec_set_reg(f, in->dst, value_concrete(arith_concrete64((IrOp)in->op, (uint64_t)a.c, (uint64_t)b.c, in->width)));
+            else
+                exec_set_reg(f, in->dst, arith_binary((IrOp)in->op, a, b, in->width));
             f->pc++;
             break;
-        case IR_AND: case IR_OR: case IR_XOR:
-            exec_set_reg(f, in->dst, arith_binary((IrOp)in->op, exec_operand(f, in->a), exec_operand(f, in->b), in->width));
-            f->pc++;
-            break;
+        }
         case IR_SHL: case IR_LSHR: case IR_ASHR:
             if (ex->opt.check_shift && !exec_shift_check(ex, s, in)) return false;
             exec_set_reg(f, in->dst, arith_binary((IrOp)in->op, exec_operand(f, in->a), exec_operand(f, in->b), in->width));
@@ -238,10 +241,15 @@ bool exec_run(Executor *ex, State *s, uint64_t budget) {
         case IR_UDIV: case IR_SDIV: case IR_UREM: case IR_SREM:
             if (!exec_divide(ex, s, in)) return false;
             break;
-        case IR_ICMP:
-            exec_set_reg(f, in->dst, arith_icmp((IrIcmpPred)in->sub, exec_operand(f, in->a), exec_operand(f, in->b), in->aux));
+        case IR_ICMP: {
+            Value a = exec_operand(f, in->a), b = exec_operand(f, in->b);
+            if (!a.e && !b.e && in->aux <= 64)
+                exec_set_reg(f, in->dst, value_concrete(arith_icmp64((IrIcmpPred)in->sub, (uint64_t)a.c, (uint64_t)b.c, in->aux)));
+            else
+                exec_set_reg(f, in->dst, arith_icmp((IrIcmpPred)in->sub, a, b, in->aux));
             f->pc++;
             break;
+        }
         case IR_TRUNC: case IR_ZEXT: case IR_SEXT:
             exec_set_reg(f, in->dst, arith_cast((IrOp)in->op, exec_operand(f, in->a), in->aux, in->width));
             f->pc++;
@@ -276,6 +284,15 @@ bool exec_run(Executor *ex, State *s, uint64_t budget) {
             break;
         case IR_CALL:
             if (!exec_call(ex, s, in)) return false;
+            break;
+        case IR_LOAD:
+            if (!exec_inst_load(ex, s, in)) return false;
+            break;
+        case IR_STORE:
+            if (!exec_inst_store(ex, s, in)) return false;
+            break;
+        case IR_GEP:
+            if (!exec_inst_gep(ex, s, in)) return false;
             break;
         case IR_UNSUPPORTED:
             exec_terminate(ex, s, TERM_EARLY, "unsupported", "%s", ex->m->strings[in->aux]);

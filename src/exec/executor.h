@@ -64,6 +64,7 @@ struct Executor {
     uint32_t total_lines;      /* user locs that carry at least one instruction */
     uint8_t *special;          /* per function: SpecialFn or 0 */
     MemObject **global_objs;   /* per IrGlobal */
+    MemObject *last_mo;        /* object of the last concrete access (lookup cache) */
     Expr **cs_buf; size_t cs_cap; /* scratch for flattened path conditions */
     char **names; uint32_t nnames, capnames; /* user names of symbolic objects (owned) */
     /* set by special functions that report at a location other than the current instruction */
@@ -123,6 +124,9 @@ Value arith_cast(IrOp op, Value a, unsigned from, unsigned to);
 Value arith_select(Value c, Value t, Value f, unsigned width);
 Expr *arith_icmp_expr(IrIcmpPred p, Expr *a, Expr *b);
 bool exec_intrinsic(Executor *ex, State *s, const Inst *in);
+bool exec_inst_load(Executor *ex, State *s, const Inst *in);
+bool exec_inst_store(Executor *ex, State *s, const Inst *in);
+bool exec_inst_gep(Executor *ex, State *s, const Inst *in);
 const char *exec_stack_string(Executor *ex, State *s, char *scratch, size_t n);
 
 #endif

@@ -48,7 +48,6 @@ typedef struct State {
     Symbolic *syms;
     uint32_t nsyms, capsyms;
     uint64_t depth;           /* symbolic branches taken */
-    uint64_t instructions;    /* executed by this state (including its ancestors) */
     uint64_t steps_since_cov; /* instructions since it last covered something new */
     bool covered_new;         /* covered a new line or branch since its last test */
     PTreeNode *ptree;         /* its leaf in the execution tree (random-path) */

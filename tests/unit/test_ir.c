@@ -133,8 +133,8 @@ static void test_control_flow(void) {
     IrFunction *g = ir_function_by_name(m, "g");
     CHECK(g && !g->is_declaration && g->nparams == 2);
     if (!g) { ir_module_free(m); return; }
-    /* branches: loop condition 1 + switch (2 cases + default) 3 + if 1; main has none */
-    CHECK_MSG(m->nbranches == 5, "nbranches %u", m->nbranches);
+    /* branch ids: loop condition 2 (true/false) + switch (2 cases + default) 3 + if 2; main has none */
+    CHECK_MSG(m->nbranches == 7, "nbranches %u", m->nbranches);
     /* loop: some edge goes backwards and carries the phi copies for r and i */
     bool back_copies = false;
     for (uint32_t i = 0; i < g->ninsts; i++) {
@@ -320,6 +320,21 @@ static void test_vectorised(void) {
     ir_module_free(m);
 }
 
+/* The -O2-like pipeline must keep the module lowerable and branch-free main intact. */
+static void test_optimize(void) {
+    IrLoadOptions o = {.include_dir = SYMPLEX_SOURCE_DIR "/runtime/include", .clang = SYMPLEX_CLANG_PATH,
+                       .optimize = true};
+    char *err = NULL;
+    IrModule *m = ir_load(write_file("opt.c", flow_src), &o, &err);
+    CHECK_MSG(m != NULL, "%s", err ? err : "");
+    free(err);
+    if (!m) return;
+    CHECK(count_op(m, IR_UNSUPPORTED) == 0 && m->main_index >= 0);
+    IrFunction *g = ir_function_by_name(m, "g");
+    CHECK(g && g->ninsts > 0 && find_op(g, IR_RET, NULL));
+    ir_module_free(m);
+}
+
 static void test_runtime_link(void) {
     char *rt = compile_bc("rt.c",
                           "int rt_helper(int x) { return x + 1; }\n"
@@ -360,6 +375,7 @@ int main(void) {
     test_errors();
     test_vectorised();
     test_runtime_link();
+    test_optimize();
     for (size_t i = 0; i < created.len; i++) {
         unlink(created.data[i]);
         free(created.data[i]);

@@ -1,0 +1,56 @@
+/* arith.h: the concrete integer fast path, inline so the dispatch loop can
+ * compute plain machine-width arithmetic without a call. */
+#ifndef SYMPLEX_ARITH_H
+#define SYMPLEX_ARITH_H
+#include "../ir/ir.h"
+#include <stdint.h>
+
+/* Up to 64 bits the host's native arithmetic does it (128-bit division is a
+ * library call, far too slow for the interpreter's hot path). */
+static inline uint64_t arith_concrete64(IrOp op, uint64_t a, uint64_t b, unsigned w) {
+    uint64_t m = w >= 64 ? ~0ull : (1ull << w) - 1;
+    int sh = 64 - (int)w;
+    int64_t sa = (int64_t)(a << sh) >> sh, sb = (int64_t)(b << sh) >> sh;
+    switch (op) {
+    case IR_ADD: return (a + b) & m;
+    case IR_SUB: return (a - b) & m;
+    case IR_MUL: return (a * b) & m;
+    case IR_UDIV: return b ? a / b : m;
+    case IR_UREM: return b ? a % b : a;
+    case IR_SDIV:
+        if (!b) return (sa < 0 ? 1 : ~0ull) & m;
+        if (sb == -1) return (0 - a) & m; /* INT_MIN / -1 wraps */
+        return (uint64_t)(sa / sb) & m;
+    case IR_SREM:
+        if (!b) return a;
+        if (sb == -1) return 0;
+        return (uint64_t)(sa % sb) & m;
+    case IR_AND: return a & b;
+    case IR_OR: return a | b;
+    case IR_XOR: return a ^ b;
+    case IR_SHL: return b >= w ? 0 : (a << b) & m;
+    case IR_LSHR: return b >= w ? 0 : a >> b;
+    case IR_ASHR: return b >= w ? (sa < 0 ? m : 0) : (uint64_t)(sa >> b) & m;
+    default: return 0;
+    }
+}
+
+static inline bool arith_icmp64(IrIcmpPred p, uint64_t a, uint64_t b, unsigned w) {
+    int sh = 64 - (int)w;
+    int64_t sa = (int64_t)(a << sh) >> sh, sb = (int64_t)(b << sh) >> sh;
+    switch (p) {
+    case IR_EQ: return a == b;
+    case IR_NE: return a != b;
+    case IR_UGT: return a > b;
+    case IR_UGE: return a >= b;
+    case IR_ULT: return a < b;
+    case IR_ULE: return a <= b;
+    case IR_SGT: return sa > sb;
+    case IR_SGE: return sa >= sb;
+    case IR_SLT: return sa < sb;
+    case IR_SLE: return sa <= sb;
+    }
+    return false;
+}
+
+#endif
