@@ -1,15 +1,32 @@
 #define _GNU_SOURCE
 #include "out.h"
 #include "../util/util.h"
+#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+static bool out_dir_empty(const char *dir) {
+    DIR *d = opendir(dir);
+    if (!d) return false;
+    struct dirent *e;
+    bool empty = true;
+    while (empty && (e = readdir(d)))
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) empty = false;
+    closedir(d);
+    return empty;
+}
+
 OutDir *out_open(const char *dir, char **err) {
     char *path = NULL;
     if (dir) {
+        /* never write over the tests of an earlier run */
+        if (mkdir(dir, 0755) != 0 && errno == EEXIST && !out_dir_empty(dir)) {
+            *err = util_format("output directory '%s' already exists and is not empty", dir);
+            return NULL;
+        }
         if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
             *err = util_format("cannot create output directory '%s': %s", dir, strerror(errno));
             return NULL;
