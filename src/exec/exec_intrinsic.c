@@ -85,14 +85,19 @@ static bool block_set(Executor *ex, State *s, Value dst, Value byte, uint64_t n)
     return true;
 }
 
+/* Sums the bits in an 8-bit accumulator (a count never exceeds 128): narrow
+ * adders keep the query small for the solver. */
 static Expr *bit_ctpop(Expr *x) {
-    Expr *sum = expr_const(0, x->width);
+    unsigned aw = x->width < 8 ? x->width : 8;
+    Expr *sum = expr_const(0, aw);
     for (unsigned i = 0; i < x->width; i++) {
-        Expr *b = expr_extract(x, i, 1), *z = expr_zext(b, x->width), *t = expr_add(sum, z);
+        Expr *b = expr_extract(x, i, 1), *z = expr_zext(b, aw), *t = expr_add(sum, z);
         expr_unref(b); expr_unref(z); expr_unref(sum);
         sum = t;
     }
-    return sum;
+    Expr *r = expr_zext(sum, x->width);
+    expr_unref(sum);
+    return r;
 }
 
 /* Count leading (lead) or trailing zeros as a chain of ites. */

@@ -237,7 +237,16 @@ bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, c
         return false;
     }
     case SP_GET_VALUE: {
-        u128 v = exec_concretize(ex, s, args[0], call->arg_types[0].bits, "klee_get_value argument");
+        /* as in KLEE: one feasible value, without constraining the argument to it */
+        u128 v = args[0].c;
+        if (args[0].e) {
+            size_t n;
+            Expr *const *cs = exec_constraints(ex, s, &n);
+            if (solver_get_value(ex->solver, cs, n, args[0].e, &v) != SOLVER_SAT) {
+                exec_terminate_early(ex, s, "solver timeout");
+                return false;
+            }
+        }
         exec_set_result(s, in, value_concrete(v));
         return true;
     }

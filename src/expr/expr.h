@@ -182,7 +182,8 @@ u128 expr_eval(Expr *e, const Assignment *a);
 
 /* ---- printing ---- */
 /* SMT-LIB2 script: declarations of every array, one assert per constraint,
- * then (check-sat). `goal` may be NULL. */
+ * then (check-sat). `goal` may be NULL; if not, it is asserted too (a Query's
+ * constraints ∧ expr). */
 void expr_print_smt2(FILE *f, Expr *const *constraints, size_t n, Expr *goal);
 /* Human-readable one-line form (debugging, error messages). */
 void expr_print(FILE *f, Expr *e);

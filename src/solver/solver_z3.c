@@ -215,7 +215,9 @@ static void z3_write_smt2(Z3Solver *z, const Query *q) {
 }
 
 static Z3_solver z3_make_solver(Z3Solver *z) {
-    Z3_solver s = Z3_mk_solver_for_logic(z->ctx, Z3_mk_string_symbol(z->ctx, "QF_ABV"));
+    /* the plain SMT core: the QF_ABV tactic gives up ("incomplete (theory array)") on const arrays, and
+     * Z3_mk_solver costs ~15 ms of setup per query */
+    Z3_solver s = Z3_mk_simple_solver(z->ctx);
     Z3_solver_inc_ref(z->ctx, s);
     if (z->timeout_ms) {
         Z3_params p = Z3_mk_params(z->ctx);
@@ -236,6 +238,8 @@ static SolverResult z3_solve(Z3Solver *z, const Query *q, Assignment *model) {
     if (!z3_error_seen) {
         Z3_lbool l = Z3_solver_check(z->ctx, s);
         r = l == Z3_L_TRUE ? SOLVER_SAT : l == Z3_L_FALSE ? SOLVER_UNSAT : SOLVER_UNKNOWN;
+        if (r == SOLVER_UNKNOWN && getenv("SYMPLEX_DEBUG_SOLVER"))
+            fprintf(stderr, "z3: unknown: %s\n", Z3_solver_get_reason_unknown(z->ctx, s));
     }
     if (r == SOLVER_SAT && model) {
         Z3_model m = Z3_solver_get_model(z->ctx, s);

@@ -234,6 +234,16 @@ static void test_rewrites(void) {
     CHECK(expr_is_false(KEEP(expr_eq(k300, z))));
     Expr *eqz = KEEP(expr_eq(k30, z));
     CHECK(eqz->kind == EXPR_EQ && eqz->kids[1] == x && eqz->kids[0]->width == 8 && eqz->kids[0]->u.value == 30);
+    /* human-readable form */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mf = open_memstream(&buf, &len);
+    expr_print(mf, s2);
+    fputc('|', mf);
+    expr_print(mf, lo4);
+    fclose(mf);
+    CHECK_MSG(strcmp(buf, "(add w8 7:w8 in[0:w32])|(extract w4 @2 in[1:w32])") == 0, "%s", buf);
+    free(buf);
     /* bool and/or */
     CHECK(KEEP(expr_bool_and(tru, b)) == b && expr_is_false(KEEP(expr_bool_and(b, fls))));
     CHECK(expr_is_true(KEEP(expr_bool_or(b, tru))) && KEEP(expr_bool_or(fls, b)) == b);
@@ -241,6 +251,41 @@ static void test_rewrites(void) {
     kept_n = 0;
     Expr *all[] = {x, y, zero, one, ones, c3, c4};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++) expr_unref(all[i]);
+    CHECK(expr_live_count() == 0);
+}
+
+/* The eq(c, f(x)) rewrites, checked exhaustively over an 8-bit x. */
+static void test_eq_rewrites(void) {
+    static const unsigned cs[] = {0, 1, 0x7f, 0x80, 0xff, 0x100, 0xff80, 0xffff, 0x1234};
+    Expr *x = byte_of(in0, 0);
+    Assignment a;
+    assignment_init(&a);
+    int bad = 0;
+    for (size_t ci = 0; ci < sizeof cs / sizeof *cs; ci++)
+        for (size_t ki = 0; ki < sizeof cs / sizeof *cs; ki++) {
+            u128 c = cs[ci], k = cs[ki] & 0xff;
+            Expr *c8 = expr_const(c, 8), *c16 = expr_const(c, 16), *k8 = expr_const(k, 8);
+            Expr *f[5] = {expr_xor(k8, x), expr_add(k8, x), expr_not(x), expr_zext(x, 16), expr_sext(x, 16)};
+            for (int fi = 0; fi < 5; fi++) {
+                Expr *e = expr_eq(fi < 3 ? c8 : c16, f[fi]);
+                for (unsigned v = 0; v < 256; v++) {
+                    uint8_t in[4] = {(uint8_t)v};
+                    assignment_set(&a, in0, in);
+                    u128 fv = fi == 0 ? (k ^ v) : fi == 1 ? ((k + v) & 0xff) : fi == 2 ? (~v & 0xff)
+                            : fi == 3 ? v : ref_sext(v, 8, 16);
+                    u128 cv = fi < 3 ? (c & 0xff) : c;
+                    bad += expr_eval(e, &a) != (cv == fv);
+                }
+                expr_unref(e);
+                expr_unref(f[fi]);
+            }
+            expr_unref(c8);
+            expr_unref(c16);
+            expr_unref(k8);
+        }
+    CHECK(bad == 0);
+    assignment_free(&a);
+    expr_unref(x);
     CHECK(expr_live_count() == 0);
 }
 
@@ -357,6 +402,15 @@ static void test_smt2(void) {
     check_smt(c, 1, "sat");
     c[1] = expr_ult(x, k1000);
     check_smt(c, 2, "unsat");
+    {   /* the goal is asserted along with the constraints */
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *mf = open_memstream(&buf, &len);
+        expr_print_smt2(mf, c + 1, 1, c[0]);
+        fclose(mf);
+        CHECK(strcmp(z3_answer(buf), "unsat") == 0);
+        free(buf);
+    }
     /* updates: write 7 at symbolic j, read back at constant 2 */
     UpdateNode *u = expr_update(NULL, j, k7);
     Expr *i2 = expr_const(2, 32);
@@ -413,6 +467,7 @@ int main(void) {
     test_long_chain();
     test_constant_ops();
     test_rewrites();
+    test_eq_rewrites();
     test_reads();
     test_smt2();
     expr_shutdown();
