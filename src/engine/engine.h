@@ -41,6 +41,7 @@ typedef struct Engine {
     VEC(ErrorRecord) errors;
     double start, last_progress, last_stats;
     bool halted;
+    bool skip_tests;           /* past the post-halt budget: terminate without writing tests */
     const char *halt_reason;
     char *reuse_tmp;
 } Engine;

@@ -102,6 +102,7 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
         break;
     }
     if (want_test && t->kind != TERM_ERROR && e->opt.only_new_coverage_tests && !s->covered_new) want_test = false;
+    if (e->skip_tests) want_test = false;
     KTest kt;
     if (want_test && engine_make_ktest(e, s, &kt)) {
         uint32_t n = out_write_test(e->out, &kt, &rec);
