@@ -35,9 +35,26 @@ static inline uint64_t arith_concrete64(IrOp op, uint64_t a, uint64_t b, unsigne
     }
 }
 
-static inline bool arith_icmp64(IrIcmpPred p, uint64_t a, uint64_t b, unsigned w) {
-    int sh = 64 - (int)w;
-    int64_t sa = (int64_t)(a << sh) >> sh, sb = (int64_t)(b << sh) >> sh;
+/* Comparison of two width-bit values (any width up to 128). */
+static inline bool arith_icmp_bits(IrIcmpPred p, unsigned __int128 a, unsigned __int128 b, unsigned w) {
+    if (w <= 64 && p <= IR_NE) return p == IR_EQ ? (uint64_t)a == (uint64_t)b : (uint64_t)a != (uint64_t)b;
+    if (w <= 64) { /* machine-width compare: the common case in the interpreter loop */
+        uint64_t s64 = 1ull << (w - 1), x = (uint64_t)a, y = (uint64_t)b;
+        uint64_t fx = x ^ s64, fy = y ^ s64;
+        switch (p) {
+        case IR_UGT: return x > y;
+        case IR_UGE: return x >= y;
+        case IR_ULT: return x < y;
+        case IR_ULE: return x <= y;
+        case IR_SGT: return fx > fy;
+        case IR_SGE: return fx >= fy;
+        case IR_SLT: return fx < fy;
+        default: return fx <= fy;
+        }
+    }
+    unsigned __int128 sign = (unsigned __int128)1 << (w - 1);
+    /* flipping the sign bit turns a signed order into an unsigned one */
+    unsigned __int128 fa = a ^ sign, fb = b ^ sign;
     switch (p) {
     case IR_EQ: return a == b;
     case IR_NE: return a != b;
@@ -45,10 +62,10 @@ static inline bool arith_icmp64(IrIcmpPred p, uint64_t a, uint64_t b, unsigned w
     case IR_UGE: return a >= b;
     case IR_ULT: return a < b;
     case IR_ULE: return a <= b;
-    case IR_SGT: return sa > sb;
-    case IR_SGE: return sa >= sb;
-    case IR_SLT: return sa < sb;
-    case IR_SLE: return sa <= sb;
+    case IR_SGT: return fa > fb;
+    case IR_SGE: return fa >= fb;
+    case IR_SLT: return fa < fb;
+    case IR_SLE: return fa <= fb;
     }
     return false;
 }

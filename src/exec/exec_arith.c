@@ -52,23 +52,6 @@ Value arith_binary(IrOp op, Value a, Value b, unsigned width) {
     return value_from_expr(r);
 }
 
-static bool arith_icmp_concrete(IrIcmpPred p, u128 a, u128 b, unsigned w) {
-    __int128 sa = expr_signed(a, w), sb = expr_signed(b, w);
-    switch (p) {
-    case IR_EQ: return a == b;
-    case IR_NE: return a != b;
-    case IR_UGT: return a > b;
-    case IR_UGE: return a >= b;
-    case IR_ULT: return a < b;
-    case IR_ULE: return a <= b;
-    case IR_SGT: return sa > sb;
-    case IR_SGE: return sa >= sb;
-    case IR_SLT: return sa < sb;
-    case IR_SLE: return sa <= sb;
-    }
-    return false;
-}
-
 Expr *arith_icmp_expr(IrIcmpPred p, Expr *a, Expr *b) {
     switch (p) {
     case IR_EQ: return expr_eq(a, b);
@@ -86,7 +69,7 @@ Expr *arith_icmp_expr(IrIcmpPred p, Expr *a, Expr *b) {
 }
 
 Value arith_icmp(IrIcmpPred p, Value a, Value b, unsigned width) {
-    if (!a.e && !b.e) return value_concrete(arith_icmp_concrete(p, a.c, b.c, width));
+    if (!a.e && !b.e) return value_concrete(arith_icmp_bits(p, a.c, b.c, width));
     Expr *ea = value_to_expr(a, width), *eb = value_to_expr(b, width);
     Expr *r = arith_icmp_expr(p, ea, eb);
     expr_unref(ea);

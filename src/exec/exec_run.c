@@ -243,8 +243,8 @@ bool exec_run(Executor *ex, State *s, uint64_t budget) {
             break;
         case IR_ICMP: {
             Value a = exec_operand(f, in->a), b = exec_operand(f, in->b);
-            if (!a.e && !b.e && in->aux <= 64)
-                exec_set_reg(f, in->dst, value_concrete(arith_icmp64((IrIcmpPred)in->sub, (uint64_t)a.c, (uint64_t)b.c, in->aux)));
+            if (!a.e && !b.e)
+                exec_set_reg(f, in->dst, value_concrete(arith_icmp_bits((IrIcmpPred)in->sub, a.c, b.c, in->aux)));
             else
                 exec_set_reg(f, in->dst, arith_icmp((IrIcmpPred)in->sub, a, b, in->aux));
             f->pc++;
