@@ -150,6 +150,7 @@ void engine_report_progress(Engine *e, bool final) {
             e->errors.len, ex->lines_covered, ex->total_lines, ex->branches_covered, ex->m->nbranches,
             (unsigned long long)ex->stats.instructions, (unsigned long long)e->sstats->queries);
     if (final) fputc('\n', stderr);
+    util_progress_dirty(!final);
     fflush(stderr);
 }
 

@@ -294,9 +294,13 @@ bool exec_run(Executor *ex, State *s, uint64_t budget) {
         case IR_GEP:
             if (!exec_inst_gep(ex, s, in)) return false;
             break;
-        case IR_UNSUPPORTED:
-            exec_terminate(ex, s, TERM_EARLY, "unsupported", "%s", ex->m->strings[in->aux]);
+        case IR_UNSUPPORTED: {
+            char where[512];
+            ir_loc_str(ex->m, in->loc, where, sizeof where);
+            util_warn_once(where, "%s at %s: state terminated", ex->m->strings[in->aux], where);
+            exec_terminate(ex, s, TERM_EARLY, "unsupported", "%s at %s", ex->m->strings[in->aux], where);
             return false;
+        }
         default:
             if (!exec_intrinsic(ex, s, in)) return false;
             break;

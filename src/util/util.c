@@ -6,9 +6,16 @@
 #include <time.h>
 #include <unistd.h>
 
-static bool util_quiet;
+static bool util_quiet, util_dirty;
 
 void util_set_quiet(bool quiet) { util_quiet = quiet; }
+void util_progress_dirty(bool dirty) { util_dirty = dirty; }
+
+static void util_prefix(const char *what) {
+    if (util_dirty) fputc('\n', stderr);
+    util_dirty = false;
+    fputs(what, stderr);
+}
 
 static _Noreturn void util_oom(void) {
     fputs("symplex: error: out of memory\n", stderr);
@@ -50,7 +57,7 @@ char *util_format(const char *fmt, ...) {
 void util_fatal(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    fputs("symplex: error: ", stderr);
+    util_prefix("symplex: error: ");
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
@@ -61,7 +68,7 @@ void util_warn(const char *fmt, ...) {
     if (util_quiet) return;
     va_list ap;
     va_start(ap, fmt);
-    fputs("symplex: warning: ", stderr);
+    util_prefix("symplex: warning: ");
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
@@ -77,7 +84,7 @@ void util_warn_once(const char *key, const char *fmt, ...) {
     if (util_quiet) return;
     va_list ap;
     va_start(ap, fmt);
-    fputs("symplex: warning: ", stderr);
+    util_prefix("symplex: warning: ");
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);

@@ -22,6 +22,9 @@ void util_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Warn only the first time `key` is seen (per process). */
 void util_warn_once(const char *key, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void util_set_quiet(bool quiet);
+/* The progress display left an unfinished line on stderr: the next warning
+ * starts on a new line. */
+void util_progress_dirty(bool dirty);
 
 /* Growable vector of T: `VEC(int) v = {0}; VEC_PUSH(v, 3); v.data[i]; v.len`. */
 #define VEC(T) struct { T *data; size_t len, cap; }

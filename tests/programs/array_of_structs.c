@@ -24,5 +24,5 @@ int main(void) {
     struct rec recs[3] = {{3, 30}, {0, 40}, {9, 50}};
     recs[1].key = k;
     int v = find(recs, 3, t);
-    return v < 0 ? 1 : v / 10;
+    return v < 0 ? 1 : v;
 }

@@ -16,5 +16,5 @@ int main(void) {
     if (i <= 4)
         v = a[i]; /*@A*/
     free(a);
-    return v;
+    return v == 0;
 }

@@ -18,5 +18,5 @@ int main(void) {
     for (int i = 0; i < 4; i++)
         if (b[i] > 100)
             c++;
-    return c;
+    return c * 10; /* never 3 or 4: those exit codes mean a replay harness failure */
 }

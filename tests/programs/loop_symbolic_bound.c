@@ -15,5 +15,5 @@ int main(void) {
     for (int i = 0; i < n; i++)
         sum += i;
     klee_assert(sum * 2 == n * (n - 1));
-    return sum;
+    return sum + 10;
 }

@@ -15,12 +15,12 @@ int main(void) {
     symplex_make_symbolic(b, sizeof b, "b");
     int c = 0;
     if (b[0] > 100)
-        c += 1;
-    if (b[1] > 100)
-        c += 2;
-    if (b[2] > 100)
-        c += 5;
-    if (b[3] > 100)
         c += 10;
+    if (b[1] > 100)
+        c += 20;
+    if (b[2] > 100)
+        c += 40;
+    if (b[3] > 100)
+        c += 80;
     return c;
 }
