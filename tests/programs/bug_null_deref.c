@@ -2,8 +2,8 @@
  * paths: 2
  * error: null-deref 22
  * A lookup returns NULL for keys it does not know; the caller dereferences
- * the result without checking. key in 0..3: keys 0 and 1 are found (two
- * paths: the found values differ in the final test), 2 and 3 give NULL.
+ * the result without checking. key in 0..3: keys 0 and 1 are found and
+ * give two paths (their values differ in the final test); 2 and 3 give NULL.
  */
 #include <klee/klee.h>
 #include <stddef.h>

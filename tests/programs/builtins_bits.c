@@ -13,7 +13,8 @@ int main(void) {
     symplex_make_symbolic(&x, sizeof x, "x");
     symplex_make_symbolic(&b, sizeof b, "b");
     assert(__builtin_popcount(b) <= 8);
-    assert(__builtin_popcount(x) + __builtin_popcount(~x) == 32);
+    assert(__builtin_popcount(x) <= 32);
+    assert(__builtin_popcount(b) + __builtin_popcount((unsigned char)~b) == 8);
     assert(__builtin_popcount(b & 1u) == (b & 1u));
     assert(__builtin_clz(x | 0x80000000u) == 0);
     assert(__builtin_ctz(x | 1u) == 0);

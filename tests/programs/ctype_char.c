@@ -1,5 +1,6 @@
 /* symplex-test
  * stdout: digit
+ * early-total: 0
  * isdigit/isalpha/isspace/toupper on a symbolic char. The path count depends
  * on how the ctype model is written, so no `paths:`; the digit case must be
  * reached, toupper must agree with the ASCII rule (assert), no errors.

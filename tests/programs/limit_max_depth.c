@@ -1,13 +1,11 @@
 /* symplex-test
  * args: --max-depth=2
  * paths: 0
- * early: max-depth 4
- * Four independent symbolic branches in sequence; --max-depth=2 stops every
- * path before it can fork a third time. Both common readings agree here:
- * KLEE terminates the two children of each 2nd-level fork whose depth would
- * reach 2 (2 states * 2 children = 4), an engine that refuses a fork from a
- * state already at depth 2 terminates the 4 depth-2 states at their 3rd
- * fork (4). No path completes.
+ * early: max-depth 8
+ * Four independent symbolic branches in sequence; --max-depth=2 lets a path
+ * take 2 symbolic branches. At the 3rd, as in KLEE, both sides of the fork
+ * are terminated early (each gets a test): 4 states * 2 = 8. No path
+ * completes.
  */
 #include <symplex.h>
 

@@ -25,7 +25,9 @@ int main(void) {
     a[15] = 99;
     z[7] = a[15];
     free(a);
-    int r = z[7] == 99 && in[0] > 100;
+    int r = 0;
+    if (z[7] == 99 && in[0] > 100)
+        r = 1;
     free(z);
     return r;
 }

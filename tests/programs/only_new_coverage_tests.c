@@ -21,6 +21,6 @@ int main(void) {
     if (b[2] > 100)
         c += 40;
     if (b[3] > 100)
-        c += 80;
+        c += 50;
     return c;
 }

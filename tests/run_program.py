@@ -1,0 +1,356 @@
+#!/usr/bin/env python3
+"""Run one program test: symplex on tests/programs/<name>.c, check the header's
+expectations, then replay every generated test natively and check that the
+native outcome matches what symplex predicted.
+
+Usage: run_program.py --bin BUILD/bin --work BUILD/program-tests prog.c
+
+Header format: the first comment of the program, starting with `/* symplex-test`.
+Lines of the form ` * key: value` with a known key are expectations; any other
+line is free text.
+
+  args: --search=dfs --check-overflow   extra symplex options (shell words)
+  paths: 4             summary.json paths_completed must be exactly 4
+  error: assert 17     an error of kind `assert` at line 17 of THIS file must be
+                       reported (its File/Line, or the first stack frame of its
+                       .err file that lies in this file); repeat for more
+  errors: 2            exact number of unique errors; default = number of
+                       `error:` lines, so no other error is allowed
+  early: <reason> N    paths_terminated_early.by_reason[<reason>] == N (reason
+                       may contain spaces: `early: symbolic floating point 1`)
+  early-total: N       paths_terminated_early.total == N
+  stdout: text         text must appear on symplex's stdout (repeatable)
+  coverage: 100        covered_lines == total_lines and covered_branches ==
+                       total_branches (and total_lines > 0)
+  tests: N             exactly N tests (summary "tests", tests.csv rows, .ktest files)
+  tests-max: N         at most N tests
+  replay: no           skip native replay (give the reason in the free text)
+  timeout: 60          --max-time for the run (default 60)
+
+Replay: `symplex-replay [--check-overflow] [--check-shift] prog.c testN.ktest`
+(the flags only when they are in `args`). The native outcome is classified from
+stderr (glibc assert, ASan and UBSan reports, symplex-replay messages) and the
+exit status:
+  exit test  -> normal exit with the same exit status
+  error test -> the same kind, and the same line when both sides give one in prog.c
+                (a UBSan `index out of bounds` report matches oob-read and oob-write)
+  early test -> anything but a harness failure (exit 3: the ktest does not fit
+                the program; exit 4: it violates an assumption)
+Prints one line per failed check and `N passed, M failed`; exit status 1 on any
+failure.
+"""
+import argparse
+import concurrent.futures
+import csv
+import glob
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+
+KEYS = ("args", "paths", "error", "errors", "early", "early-total", "stdout",
+        "coverage", "tests", "tests-max", "replay", "timeout")
+REPLAY_TIMEOUT = 120
+HARNESS_EXITS = (3, 4)
+
+
+class Checks:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def check(self, ok, what, detail=""):
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+            print("FAIL: %s%s" % (what, (": " + detail) if detail else ""))
+        return ok
+
+
+def parse_header(path):
+    text = open(path, encoding="utf-8", errors="replace").read()
+    m = re.search(r"/\*\s*symplex-test\b(.*?)\*/", text, re.S)
+    if not m:
+        raise ValueError("%s: no /* symplex-test */ header" % path)
+    h = {"args": [], "error": [], "early": {}, "stdout": [], "timeout": 60}
+    for raw in m.group(1).splitlines():
+        line = re.sub(r"^\s*\*?\s?", "", raw).rstrip()
+        km = re.match(r"([a-z-]+):\s*(.*)$", line)
+        if not km or km.group(1) not in KEYS:
+            continue
+        key, val = km.group(1), km.group(2).strip()
+        if key == "args":
+            h["args"] += shlex.split(val)
+        elif key == "error":
+            kind, line_no = val.split()
+            h["error"].append((kind, int(line_no)))
+        elif key == "early":
+            reason, n = val.rsplit(None, 1)
+            h["early"][reason] = int(n)
+        elif key == "stdout":
+            h["stdout"].append(val)
+        elif key in ("paths", "errors", "early-total", "tests", "tests-max", "timeout"):
+            h[key] = int(val)
+        elif key == "coverage":
+            h[key] = int(val)
+        elif key == "replay":
+            h[key] = val.lower() not in ("no", "false", "0")
+    return h
+
+
+def read_err(path):
+    """Parses a testN.<kind>.err file into a dict (kind, file, line, stack)."""
+    d = {"stack": []}
+    for line in open(path, encoding="utf-8", errors="replace"):
+        line = line.rstrip("\n")
+        m = re.match(r"(Error|Kind|File|Line):\s*(.*)$", line)
+        if m:
+            d[m.group(1).lower()] = m.group(2).strip()
+            continue
+        m = re.match(r"\s*#\d+\s+(\S+)\s+at\s+(.*):(\d+)\s*$", line)
+        if m:
+            d["stack"].append((m.group(1), m.group(2), int(m.group(3))))
+    return d
+
+
+def same_file(f, prog):
+    return bool(f) and os.path.basename(f) == os.path.basename(prog)
+
+
+def user_line(file, line, stack, prog):
+    """Line in prog of an error: its own location, else its first frame in prog."""
+    if same_file(file, prog) and line:
+        return int(line)
+    for _fn, f, ln in stack:
+        if same_file(f, prog):
+            return ln
+    return None
+
+
+def classify(rc, err, prog):
+    """Native outcome: (kind, line-or-None, exit-status-or-None)."""
+    base = re.escape(os.path.basename(prog))
+    loc = re.compile(r"(?:^|[\s/(:])" + base + r":(\d+)")
+
+    def line_after(start):
+        m = loc.search(err, start)
+        return int(m.group(1)) if m else None
+
+    m = re.search(r"symplex-replay: error:", err)
+    if m:
+        return "user", line_after(m.start()), None
+    m = re.search(r"symplex-replay: (reach_error|__VERIFIER_error) called", err)
+    if m:
+        return "assert", line_after(m.start()), None
+    m = re.search(r"^.*Assertion `.*' failed\.", err, re.M)
+    if m:
+        return "assert", line_after(m.start()), None
+    m = re.search(r"ERROR: AddressSanitizer: (.*)", err)
+    if m:
+        what = m.group(1)
+        start = m.start()
+        if "heap-use-after-free" in what:
+            kind = "use-after-free"
+        elif "attempting double-free" in what:
+            kind = "double-free"
+        elif "attempting free on address which was not malloc()-ed" in what:
+            kind = "invalid-free"
+        elif re.search(r"buffer-(overflow|underflow)", what):
+            rw = re.search(r"\b(READ|WRITE) of size", err[start:])
+            kind = "oob-write" if rw and rw.group(1) == "WRITE" else "oob-read"
+        elif "SEGV on unknown address" in what:
+            am = re.search(r"address (0x[0-9a-fA-F]+)", what)
+            null = (am and int(am.group(1), 16) < 4096) or "null pointer" in err[start:]
+            kind = "null-deref" if null else "segv"
+        else:
+            kind = "asan:" + what.split()[0]
+        return kind, line_after(start), None
+    m = re.search(r"runtime error: (.*)", err)
+    if m:
+        what = m.group(1)
+        start = err.rfind("\n", 0, m.start()) + 1
+        if "division by zero" in what:
+            kind = "div-by-zero"
+        elif "unreachable program point" in what:
+            kind = "unreachable"
+        elif "signed integer overflow" in what or re.search(r"(negation|division) of .* cannot be represented", what):
+            kind = "overflow"
+        elif "shift exponent" in what or "left shift of" in what:
+            kind = "shift"
+        elif "null pointer" in what:
+            kind = "null-deref"
+        elif re.search(r"index .* out of bounds for type", what):
+            kind = "oob"  # -fsanitize=bounds does not say whether it was a read or a write
+        else:
+            kind = "ubsan:" + what
+        return kind, line_after(start), None
+    # Without a report, 134 (128 + SIGABRT, as symplex-replay reports signals)
+    # is abort(); other statuses are the program's own (programs under test
+    # keep their exit codes below 128 and away from 3 and 4).
+    if rc in (134, -6):
+        return "abort", None, None
+    if rc < 0:
+        return "signal %d" % -rc, None, None
+    return "exit", None, rc
+
+
+def test_name(field):
+    field = field.strip()
+    if field.isdigit():
+        return "test%06d" % int(field)
+    return os.path.basename(field).split(".")[0]
+
+
+def replay_one(bin_dir, prog, outdir, flags, row):
+    name = test_name(row["test"])
+    ktest = os.path.join(outdir, name + ".ktest")
+    cmd = [os.path.join(bin_dir, "symplex-replay")] + flags + [prog, ktest]
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=REPLAY_TIMEOUT)
+        err = p.stderr.decode(errors="replace")
+        return name, p.returncode, err
+    except subprocess.TimeoutExpired:
+        return name, None, "replay timed out after %ds" % REPLAY_TIMEOUT
+
+
+def check_replay(c, prog, outdir, row, rc, err):
+    name = test_name(row["test"])
+    outcome = row.get("outcome", "")
+    if rc is None:
+        return c.check(False, "%s: replay" % name, err)
+    kind, line, status = classify(rc, err, prog)
+    tail = err.strip()[-1500:]
+    if outcome == "early":
+        return c.check(not (kind == "exit" and status in HARNESS_EXITS),
+                       "%s (early, %s): replay harness failure (exit %s)" % (name, row.get("kind"), status), tail)
+    if outcome == "exit":
+        want = int(row.get("exit_status") or 0)
+        ok = kind == "exit" and status == want
+        got = "exit %s" % status if kind == "exit" else "%s at line %s" % (kind, line)
+        return c.check(ok, "%s: symplex says exit %d, native replay gives %s" % (name, want, got), "" if ok else tail)
+    if outcome == "error":
+        want_kind = row.get("kind", "")
+        errs = glob.glob(os.path.join(outdir, name + ".*.err"))
+        stack = read_err(errs[0])["stack"] if errs else []
+        want_line = user_line(row.get("file"), row.get("line"), stack, prog)
+        same = kind == want_kind or (kind == "oob" and want_kind in ("oob-read", "oob-write"))
+        ok = same and (line is None or want_line is None or line == want_line)
+        return c.check(ok, "%s: symplex says %s at line %s, native replay gives %s at line %s"
+                       % (name, want_kind, want_line, kind if kind != "exit" else "exit %s" % status, line),
+                       "" if ok else tail)
+    return c.check(False, "%s: unknown outcome %r in tests.csv" % (name, outcome))
+
+
+def check_errors(c, h, prog, summary, outdir):
+    listed = summary.get("errors", {}).get("list", [])
+    errs = []
+    for e in listed:
+        stack = []
+        files = glob.glob(os.path.join(outdir, test_name(str(e.get("test", ""))) + ".*.err"))
+        if files:
+            stack = read_err(files[0])["stack"]
+        errs.append((e.get("kind"), user_line(e.get("file"), e.get("line"), stack, prog), e))
+    desc = ", ".join("%s@%s:%s" % (k, os.path.basename(str(e.get("file"))), e.get("line")) for k, _l, e in errs) or "none"
+    for kind, line in h["error"]:
+        c.check(any(k == kind and l == line for k, l, _e in errs),
+                "expected error %s at line %d not reported" % (kind, line), "reported: " + desc)
+    want = h.get("errors", len(h["error"]))
+    total = summary.get("errors", {}).get("total")
+    c.check(total == want, "unique errors: expected %d, summary says %s" % (want, total), "reported: " + desc)
+    c.check(len(listed) == total, "errors.list has %d entries but errors.total is %s" % (len(listed), total))
+
+
+def run(args):
+    prog = os.path.abspath(args.prog)
+    h = parse_header(prog)
+    stem = os.path.splitext(os.path.basename(prog))[0]
+    outdir = os.path.abspath(os.path.join(args.work, stem))
+    shutil.rmtree(outdir, ignore_errors=True)
+    os.makedirs(os.path.dirname(outdir), exist_ok=True)
+    c = Checks()
+    if args.existing:
+        outdir = os.path.abspath(args.existing)
+        out_file = os.path.join(outdir, "stdout.txt")
+        out = open(out_file).read() if os.path.exists(out_file) else ""
+    else:
+        cmd = [os.path.join(args.bin, "symplex"), "--quiet", "--output-dir=" + outdir,
+               "--max-time=%d" % h["timeout"]] + h["args"] + [prog]
+        print("$ " + " ".join(shlex.quote(x) for x in cmd))
+        try:
+            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=h["timeout"] + 60)
+        except subprocess.TimeoutExpired:
+            c.check(False, "symplex did not finish within %ds" % (h["timeout"] + 60))
+            return c
+        out = p.stdout.decode(errors="replace")
+        if not c.check(p.returncode == 0, "symplex exited with status %d" % p.returncode,
+                       p.stderr.decode(errors="replace")[-3000:]):
+            return c
+    try:
+        summary = json.load(open(os.path.join(outdir, "summary.json")))
+        rows = list(csv.DictReader(open(os.path.join(outdir, "tests.csv"))))
+    except (OSError, ValueError) as e:
+        c.check(False, "cannot read the output directory", str(e))
+        return c
+    ktests = glob.glob(os.path.join(outdir, "test*.ktest"))
+    c.check(len(rows) == len(ktests), "tests.csv has %d rows but there are %d .ktest files" % (len(rows), len(ktests)))
+    c.check(summary.get("tests") == len(rows), "summary tests = %s but tests.csv has %d rows" % (summary.get("tests"), len(rows)))
+    for row in rows:
+        if row.get("outcome") == "error":
+            name = test_name(row["test"])
+            c.check(bool(glob.glob(os.path.join(outdir, name + ".*.err"))), "%s: error test without a .err file" % name)
+    if "paths" in h:
+        c.check(summary.get("paths_completed") == h["paths"],
+                "paths_completed: expected %d, got %s" % (h["paths"], summary.get("paths_completed")))
+    check_errors(c, h, prog, summary, outdir)
+    early = summary.get("paths_terminated_early", {})
+    for reason, n in h["early"].items():
+        got = early.get("by_reason", {}).get(reason, 0)
+        c.check(got == n, "early termination '%s': expected %d, got %s" % (reason, n, got),
+                "by_reason: %s" % early.get("by_reason"))
+    if "early-total" in h:
+        c.check(early.get("total") == h["early-total"],
+                "early terminations: expected %d, got %s" % (h["early-total"], early.get("total")))
+    for text in h["stdout"]:
+        c.check(text in out, "stdout does not contain %r" % text, "stdout was: %r" % out[-2000:])
+    if h.get("coverage"):
+        cov = [summary.get(k) for k in ("covered_lines", "total_lines", "covered_branches", "total_branches")]
+        c.check(cov[1] and cov[0] == cov[1] and cov[2] == cov[3],
+                "coverage not complete: lines %s/%s, branches %s/%s" % (cov[0], cov[1], cov[2], cov[3]))
+    if "tests" in h:
+        c.check(len(rows) == h["tests"], "tests: expected %d, got %d" % (h["tests"], len(rows)))
+    if "tests-max" in h:
+        c.check(len(rows) <= h["tests-max"], "tests: expected at most %d, got %d" % (h["tests-max"], len(rows)))
+    if h.get("replay", True):
+        flags = [f for f in ("--check-overflow", "--check-shift") if f in h["args"]]
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            futs = [(row, pool.submit(replay_one, args.bin, prog, outdir, flags, row)) for row in rows]
+            for row, fut in futs:
+                _name, rc, err = fut.result()
+                check_replay(c, prog, outdir, row, rc, err)
+    return c
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--bin", required=True, help="directory holding symplex and symplex-replay")
+    ap.add_argument("--work", required=True, help="directory for output directories")
+    ap.add_argument("--jobs", type=int, default=2, help="parallel replays")
+    ap.add_argument("--existing", help="check this output directory (with its stdout in stdout.txt) instead of running symplex; for testing the runner")
+    ap.add_argument("prog")
+    args = ap.parse_args()
+    try:
+        c = run(args)
+    except ValueError as e:
+        print("FAIL: " + str(e))
+        return 1
+    print("%s: %d passed, %d failed" % (os.path.basename(args.prog), c.passed, c.failed))
+    return 1 if c.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
