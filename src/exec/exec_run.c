@@ -81,6 +81,8 @@ int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
         return 1;
     }
     State *c = state_fork(s, ++ex->next_state_id);
+    /* as in KLEE: coverage already credited to the parent is not the child's news */
+    c->covered_new = false;
     state_add_constraint(s, cond);
     state_add_constraint(c, ncond);
     expr_unref(ncond);

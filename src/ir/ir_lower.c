@@ -202,10 +202,13 @@ static void lower_block(IrFnBuild *fb, LLVMBasicBlockRef bb) {
     VEC_PUSH(fb->block_start, (uint32_t)fb->insts.len);
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
         if (LLVMIsAPHINode(i)) continue;
-        fb->loc = loc_of(fb->b, i, irl_is_user_fn(fb));
+        fb->loc = loc_of(fb->b, i, false);
         if (fb->loc && !fb->f->loc) fb->f->loc = fb->loc;
         size_t mark = fb->insts.len;
         irl_lower_inst(fb, i);
+        /* a line counts for coverage only if something executable stands on it
+         * (not, e.g., a declaration whose only trace is llvm.dbg.value) */
+        if (fb->loc && fb->insts.len > mark && irl_is_user_fn(fb)) fb->b->loc_user.data[fb->loc] = true;
         if (fb->err) { /* an operand or type could not be lowered: the whole instruction is unsupported */
             fb->insts.len = mark;
             irl_unsupported(fb, i, util_format("unsupported instruction '%s': %s",

@@ -108,6 +108,56 @@ static Z3_ast z3_updates(Z3Solver *z, Array *a, UpdateNode *u) {
     return base;
 }
 
+/* Reads of a constant array at a symbolic index. Z3's array theory handles a
+ * store chain of hundreds of constant bytes slowly (seconds for one 8-bit
+ * lookup into a ctype table), while a multiplexer over the index bits
+ * bit-blasts at once. Used when the array is constant, small, and every
+ * update has a constant index; others go through the array theory. */
+#define Z3_MUX_MAX_BYTES 4096u
+
+static bool z3_mux_applicable(const Array *a, const UpdateNode *u) {
+    if (!a->init || a->size > Z3_MUX_MAX_BYTES) return false;
+    for (; u; u = u->next)
+        if (u->index->kind != EXPR_CONST || u->index->u.value >= a->size) return false;
+    return true;
+}
+
+/* Selects leaf[idx] for idx in [base, base + 2^bit); indices >= n read 0. */
+static Z3_ast z3_mux(Z3Solver *z, Z3_ast idx, Z3_ast *leaf, uint32_t n, uint32_t base, unsigned bit) {
+    if (base >= n) return leaf[n];
+    if (bit == 0) return leaf[base];
+    uint32_t half = 1u << (bit - 1);
+    Z3_ast lo = z3_mux(z, idx, leaf, n, base, bit - 1);
+    Z3_ast hi = z3_mux(z, idx, leaf, n, base + half, bit - 1);
+    if (lo == hi) return lo; /* Z3 hash-conses: equal constant halves are the same node */
+    Z3_ast b = z3_keep(z, Z3_mk_extract(z->ctx, bit - 1, bit - 1, idx));
+    return z3_keep(z, Z3_mk_ite(z->ctx, z3_bv_to_bool(z, b), hi, lo));
+}
+
+static Z3_ast z3_const_read(Z3Solver *z, Array *a, UpdateNode *u, Z3_ast idx) {
+    uint32_t n = a->size;
+    Z3_ast *leaf = util_malloc((n + 1) * sizeof(Z3_ast));
+    for (uint32_t i = 0; i < n; i++) leaf[i] = z3_const(z, a->init[i], 8);
+    leaf[n] = z3_const(z, 0, 8);
+    VEC(UpdateNode *) order = {0};
+    for (; u; u = u->next) VEC_PUSH(order, u);
+    while (order.len) { /* oldest write first, so newer ones win */
+        UpdateNode *w = VEC_POP(order);
+        leaf[(uint32_t)w->index->u.value] = z3_expr(z, w->value);
+    }
+    VEC_FREE(order);
+    unsigned bits = 0;
+    while (bits < 32 && (1ull << bits) < n) bits++;
+    Z3_ast r = z3_mux(z, idx, leaf, n, 0, bits);
+    if (bits < 32) { /* an index past 2^bits reads 0, as the array theory's default would */
+        Z3_ast high = z3_keep(z, Z3_mk_extract(z->ctx, 31, bits, idx));
+        Z3_ast inrange = z3_keep(z, Z3_mk_eq(z->ctx, high, z3_const(z, 0, 32 - bits)));
+        r = z3_keep(z, Z3_mk_ite(z->ctx, inrange, r, leaf[n]));
+    }
+    free(leaf);
+    return r;
+}
+
 typedef Z3_ast (*Z3Binary)(Z3_context, Z3_ast, Z3_ast);
 
 static Z3Binary z3_binary_op(ExprKind k) {
@@ -142,6 +192,8 @@ static Z3_ast z3_node(Z3Solver *z, Expr *e, Z3_ast *k) {
     switch ((ExprKind)e->kind) {
     case EXPR_CONST: return z3_const(z, e->u.value, e->width);
     case EXPR_READ:
+        if (z3_mux_applicable(e->u.read.array, e->u.read.updates))
+            return z3_const_read(z, e->u.read.array, e->u.read.updates, k[0]);
         return z3_keep(z, Z3_mk_select(c, z3_updates(z, e->u.read.array, e->u.read.updates), k[0]));
     case EXPR_CONCAT: return z3_keep(z, Z3_mk_concat(c, k[0], k[1]));
     case EXPR_EXTRACT: return z3_keep(z, Z3_mk_extract(c, e->u.off + e->width - 1, e->u.off, k[0]));
