@@ -16,10 +16,13 @@ typedef struct CovNew {
     VEC(double) weights;
     double total;
     uint32_t stamp_lines, stamp_branches, selections;
-    bool dirty;
     uint32_t *dist;        /* scratch: BFS distances over one function's instructions */
     uint32_t *queue;
     uint32_t scratch_cap;
+    /* distance per (function, pc), valid while coverage has not changed: many
+     * states wait at the same few program points */
+    uint32_t **memo;       /* per function index: ninsts entries, UINT32_MAX = not computed */
+    uint32_t memo_stamp;
 } CovNew;
 
 static void cov_successors(const IrFunction *fn, uint32_t i, uint32_t *out, uint32_t *n) {
@@ -62,9 +65,25 @@ static uint32_t cov_distance(CovNew *c, const IrFunction *fn, uint32_t pc) {
     return COVNEW_MAX_DIST;
 }
 
+static uint32_t cov_distance_memo(CovNew *c, const IrFunction *fn, uint32_t pc) {
+    uint32_t stamp = c->ex->lines_covered;
+    if (!c->memo) c->memo = util_calloc(c->ex->m->nfunctions + 1, sizeof(uint32_t *));
+    if (stamp != c->memo_stamp) { /* new coverage: every cached distance may have grown */
+        for (uint32_t i = 0; i < c->ex->m->nfunctions; i++) { free(c->memo[i]); c->memo[i] = NULL; }
+        c->memo_stamp = stamp;
+    }
+    uint32_t **slot = &c->memo[fn->index];
+    if (!*slot) {
+        *slot = util_malloc((fn->ninsts + 1) * sizeof(uint32_t));
+        for (uint32_t i = 0; i < fn->ninsts; i++) (*slot)[i] = UINT32_MAX;
+    }
+    if ((*slot)[pc] == UINT32_MAX) (*slot)[pc] = cov_distance(c, fn, pc);
+    return (*slot)[pc];
+}
+
 static double cov_weight(CovNew *c, State *s) {
     Frame *f = state_top(s);
-    double d = cov_distance(c, f->fn, f->pc);
+    double d = cov_distance_memo(c, f->fn, f->pc);
     double w = 1.0 / ((d + 1) * (d + 1));
     if (s->steps_since_cov < 10000) w += 1.0 / (1.0 + (double)s->steps_since_cov / 100.0) * 1e-3;
     return w + 1e-9;
@@ -77,21 +96,23 @@ static void cov_reweigh(CovNew *c) {
     for (size_t i = 0; i < c->states.len; i++) c->total += c->weights.data[i] = cov_weight(c, c->states.data[i]);
     c->stamp_lines = c->ex->lines_covered;
     c->stamp_branches = c->ex->branches_covered;
-    c->dirty = false;
 }
 
 static void cov_add(Searcher *sr, State *s) {
     CovNew *c = (CovNew *)sr;
     VEC_PUSH(c->states, s);
-    c->dirty = true;
+    double w = cov_weight(c, s);
+    VEC_PUSH(c->weights, w);
+    c->total += w;
 }
 
 static void cov_remove(Searcher *sr, State *s) {
     CovNew *c = (CovNew *)sr;
     for (size_t i = c->states.len; i-- > 0;) {
         if (c->states.data[i] != s) continue;
+        c->total -= c->weights.data[i];
         c->states.data[i] = c->states.data[--c->states.len];
-        c->dirty = true;
+        c->weights.data[i] = c->weights.data[--c->weights.len];
         return;
     }
 }
@@ -99,8 +120,10 @@ static void cov_remove(Searcher *sr, State *s) {
 static State *cov_select(Searcher *sr) {
     CovNew *c = (CovNew *)sr;
     if (!c->states.len) return NULL;
-    if (c->dirty || c->ex->lines_covered != c->stamp_lines || c->ex->branches_covered != c->stamp_branches ||
-        (++c->selections & 31) == 0)
+    /* weights change with coverage; the selected state also moved since its weight
+     * was taken, so a periodic refresh keeps the rest from going stale */
+    if (c->ex->lines_covered != c->stamp_lines || c->ex->branches_covered != c->stamp_branches ||
+        (++c->selections & 1023) == 0 || c->total <= 0)
         cov_reweigh(c);
     double r = rng_double(c->rng) * c->total;
     for (size_t i = 0; i < c->states.len; i++) {
@@ -116,6 +139,9 @@ static void cov_destroy(Searcher *sr) {
     VEC_FREE(c->weights);
     free(c->dist);
     free(c->queue);
+    if (c->memo)
+        for (uint32_t i = 0; i < c->ex->m->nfunctions; i++) free(c->memo[i]);
+    free(c->memo);
     free(c);
 }
 
