@@ -16,6 +16,7 @@ deps:
 demo: all
 	$(BUILD)/bin/symplex --max-time=30 examples/demo.c
 	$(BUILD)/bin/symplex-ktest symplex-last/test000001.ktest
+	@cat symplex-last/*.err
 
 test: deps
 	cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSYMPLEX_SANITIZE=ON >/dev/null

@@ -60,7 +60,7 @@ static bool engine_over_limits(Engine *e, double now) {
  * as KLEE does; each gets a test with the reason recorded. */
 static void engine_check_memory(Engine *e) {
     if (!e->opt.max_memory_mb) return;
-    if (util_rss_bytes() / (1024 * 1024) < e->opt.max_memory_mb) return;
+    if (util_heap_bytes() / (1024 * 1024) < e->opt.max_memory_mb) return;
     size_t kill = e->pool.len / 2;
     for (size_t i = 0; i < kill && e->pool.len > 1; i++)
         exec_terminate_early(e->ex, e->pool.data[rng_below(&e->rng, e->pool.len)], "max-memory");

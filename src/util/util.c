@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <malloc.h>
 #include <unistd.h>
 
 static bool util_quiet, util_dirty;
@@ -130,6 +131,14 @@ double timer_now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+size_t util_heap_bytes(void) {
+    /* bytes malloc has handed out and not taken back: unlike the RSS, this falls
+     * when states are freed (glibc keeps freed pages mapped) */
+    struct mallinfo2 mi = mallinfo2();
+    size_t used = mi.uordblks + mi.hblkhd;
+    return used ? used : util_rss_bytes(); /* sanitizer allocators report nothing here */
 }
 
 size_t util_rss_bytes(void) {
