@@ -75,6 +75,12 @@ typedef struct IrFnBuild {
     uint32_t loc;        /* location of the instruction being lowered */
     LLVMBasicBlockRef cur_block;
     char *err;           /* first operand that could not be lowered (owned) */
+    /* The function printed once, one line per instruction in order: the only way
+     * to read nsw/nuw/exact with the LLVM 16 C API. Printing each instruction on
+     * its own re-numbers the whole function every time (quadratic). */
+    char *text;
+    VEC(const char *) inst_lines; /* empty if the text did not line up with the instructions */
+    uint32_t inst_pos;            /* index of the instruction being lowered */
 } IrFnBuild;
 
 /* Operand for v: its register, or a constant-pool entry. On failure records

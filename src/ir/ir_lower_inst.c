@@ -31,11 +31,15 @@ const char *irl_opcode_name(LLVMOpcode op) {
 }
 
 /* The LLVM 16 C API has no accessor for nsw/nuw/exact, so read the flags from
- * the printed instruction ("%x = add nsw i32 ..."); only arithmetic that can
- * carry them pays for the print. */
-static uint8_t arith_flags(LLVMValueRef inst) {
-    char *s = LLVMPrintValueToString(inst);
-    const char *p = strstr(s, " = ");
+ * the printed instruction ("%x = add nsw i32 ..."): its line in the function's
+ * text, or, if that could not be indexed, the instruction printed alone. */
+static uint8_t arith_flags(IrFnBuild *fb, LLVMValueRef inst) {
+    bool indexed = fb->inst_pos < fb->inst_lines.len;
+    char *s = indexed ? NULL : LLVMPrintValueToString(inst);
+    const char *line = indexed ? fb->inst_lines.data[fb->inst_pos] : s;
+    const char *eol = strchr(line, '\n');
+    const char *p = strstr(line, " = ");
+    if (p && eol && p > eol) p = NULL;
     uint8_t flags = 0;
     if (p) {
         p += 3;
@@ -49,7 +53,7 @@ static uint8_t arith_flags(LLVMValueRef inst) {
             p = strchr(p, ' ');
         }
     }
-    LLVMDisposeMessage(s);
+    if (s) LLVMDisposeMessage(s);
     return flags;
 }
 
@@ -92,7 +96,7 @@ static void lower_binop(IrFnBuild *fb, LLVMValueRef inst, LLVMOpcode op) {
     if (iop >= IR_FADD) sub = (uint8_t)float_kind(fb, inst);
     else if (op == LLVMAdd || op == LLVMSub || op == LLVMMul || op == LLVMShl || op == LLVMUDiv ||
              op == LLVMSDiv || op == LLVMLShr || op == LLVMAShr)
-        sub = arith_flags(inst);
+        sub = arith_flags(fb, inst);
     else sub = 0;
     Inst *in = irl_emit(fb, iop, inst);
     in->a = a;
