@@ -95,6 +95,5 @@ int main(int argc, char **argv) {
     out_close(out);
     ir_module_free(m);
     expr_shutdown();
-    cli_options_free(&o);
     return 0;
 }

@@ -132,5 +132,3 @@ bool cli_parse(int argc, char **argv, CliOptions *o, char **err) {
     }
     return true;
 }
-
-void cli_options_free(CliOptions *o) { (void)o; }

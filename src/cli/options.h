@@ -15,6 +15,5 @@ typedef struct CliOptions {
 /* false + *err (one line, caller frees) on a bad command line. */
 bool cli_parse(int argc, char **argv, CliOptions *o, char **err);
 void cli_usage(FILE *f);
-void cli_options_free(CliOptions *o);
 
 #endif

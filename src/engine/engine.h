@@ -43,7 +43,6 @@ typedef struct Engine {
     bool halted;
     bool skip_tests;           /* past the post-halt budget: terminate without writing tests */
     const char *halt_reason;
-    char *reuse_tmp;
 } Engine;
 
 Engine *engine_new(const EngineOptions *opt, IrModule *m, Solver *solver, SolverStats *sstats,

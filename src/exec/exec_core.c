@@ -31,7 +31,6 @@ Executor *exec_new(IrModule *m, Solver *solver, const ExecOptions *opt, const Ex
 
 void exec_free(Executor *ex) {
     if (!ex) return;
-    exec_external_free(ex);
     for (uint32_t i = 0; i < ex->nnames; i++) free(ex->names[i]);
     free(ex->names);
     free(ex->line_covered);

@@ -104,5 +104,3 @@ bool exec_call_external(Executor *ex, State *s, IrFunction *fn, const Inst *in, 
     free(types);
     return ok;
 }
-
-void exec_external_free(Executor *ex) { (void)ex; }

@@ -72,25 +72,24 @@ static Expr *exec_in_bounds(Expr *ptr, const MemObject *mo, unsigned n) {
     return r;
 }
 
-/* Pins a failing symbolic pointer to a concrete bad address that replays well:
- * just past the end of the candidate if possible. */
-static void exec_pin_bad_pointer(Executor *ex, State *s, Expr *ptr, uint64_t example, MemObject *cand) {
-    uint64_t want = cand ? cand->addr + cand->size : example;
-    Expr *c = expr_const(want, 64), *eq = expr_eq(ptr, c);
-    size_t n;
-    Expr *const *cs = exec_constraints(ex, s, &n);
-    if (cand && solver_may_be_true(ex->solver, cs, n, eq) == SOLVER_SAT) {
-        state_add_constraint(s, eq);
-    } else {
-        expr_unref(c); expr_unref(eq);
-        c = expr_const(example, 64);
-        eq = expr_eq(ptr, c);
-        state_add_constraint(s, eq);
-        want = example;
+/* Pins a failing symbolic pointer to one concrete bad address that replays
+ * well (just past the end of the candidate object if that is feasible, else the
+ * solver's example) and returns it, so report and test agree. */
+static uint64_t exec_pin_bad_pointer(Executor *ex, State *s, Expr *ptr, uint64_t example, MemObject *cand) {
+    uint64_t addr = example;
+    if (cand) {
+        Expr *c = expr_const(cand->addr + cand->size, 64), *eq = expr_eq(ptr, c);
+        size_t n;
+        Expr *const *cs = exec_constraints(ex, s, &n);
+        if (solver_may_be_true(ex->solver, cs, n, eq) == SOLVER_SAT) addr = cand->addr + cand->size;
+        expr_unref(c);
+        expr_unref(eq);
     }
+    Expr *c = expr_const(addr, 64), *eq = expr_eq(ptr, c);
+    state_add_constraint(s, eq);
     expr_unref(c);
     expr_unref(eq);
-    (void)want;
+    return addr;
 }
 
 /* Resolves a symbolic pointer. On success returns the object s may access
@@ -132,8 +131,9 @@ static ObjectState *exec_resolve_symbolic(Executor *ex, State *s, Expr *ptr, uns
         *out = mo;
         return os;
     }
-    exec_pin_bad_pointer(ex, s, ptr, example, k ? cands[0] : NULL);
-    exec_bad_access(ex, s, example, n, write, k ? cands[0] : NULL);
+    uint64_t bad = exec_pin_bad_pointer(ex, s, ptr, example, k ? cands[0] : NULL);
+    MemObject *at = mem_object_containing(bad);
+    exec_bad_access(ex, s, bad, n, write, at ? at : k ? cands[0] : NULL);
     return NULL;
 }
 

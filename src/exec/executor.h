@@ -31,7 +31,6 @@ typedef struct ExecOptions {
     bool check_shift;
     bool external_calls;      /* false: --external-calls=none */
     uint64_t max_depth;       /* 0 = unlimited */
-    uint64_t max_sym_ptr_objects;
 } ExecOptions;
 
 typedef struct Executor Executor;
@@ -110,7 +109,6 @@ bool exec_return(Executor *ex, State *s, const Inst *in);
 bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, const IrCall *call, Value *args);
 bool exec_call_external(Executor *ex, State *s, IrFunction *fn, const Inst *in, const IrCall *call, Value *args);
 void exec_special_init(Executor *ex);
-void exec_external_free(Executor *ex);
 /* Sets the current call's result register and moves past the call. */
 void exec_set_result(State *s, const Inst *in, Value v);
 /* printf-style formatting over a va_list in simulated memory (exec_printf.c). */

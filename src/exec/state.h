@@ -51,7 +51,6 @@ typedef struct State {
     uint64_t steps_since_cov; /* instructions since it last covered something new */
     bool covered_new;         /* covered a new line or branch since its last test */
     PTreeNode *ptree;         /* its leaf in the execution tree (random-path) */
-    uint32_t heap_index;      /* searcher bookkeeping */
     size_t pool_index;        /* position in the engine's state pool */
 } State;
 
