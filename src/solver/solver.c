@@ -31,10 +31,12 @@ void solver_leave(Solver *s, SolverEntry e) {
 
 /* ---- chain ---- */
 Solver *solver_chain_new(const SolverOptions *opt, SolverStats *stats) {
+    /* independence first: the slices it passes down are small, so substitution
+     * and the cache work on a few constraints instead of the whole path */
     Solver *s = solver_z3_new(opt, stats);
     if (!opt->no_cache) s = solver_cache_new(s);
-    if (!opt->no_independence) s = solver_independence_new(s);
     if (!opt->no_simplify) s = solver_simplify_new(s);
+    if (!opt->no_independence) s = solver_independence_new(s);
     return s;
 }
 
