@@ -107,6 +107,14 @@ void exec_terminate_early(Executor *ex, State *s, const char *reason) {
     exec_terminate(ex, s, TERM_EARLY, reason, "%s", reason);
 }
 
+u128 exec_example(Executor *ex, State *s, Value v) {
+    if (!v.e) return v.c;
+    size_t n;
+    Expr *const *cs = exec_constraints(ex, s, &n);
+    u128 val = 0;
+    return solver_get_value(ex->solver, cs, n, v.e, &val) == SOLVER_SAT ? val : 0;
+}
+
 u128 exec_concretize(Executor *ex, State *s, Value v, unsigned width, const char *why) {
     if (!v.e) return v.c;
     size_t n;

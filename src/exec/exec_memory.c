@@ -186,14 +186,16 @@ MemObject *exec_alloc(Executor *ex, State *s, uint64_t size, MemKind kind, uint3
     return mo;
 }
 
-char *exec_read_string(Executor *ex, State *s, uint64_t addr) {
+char *exec_read_string(Executor *ex, State *s, uint64_t addr) { return exec_read_string_pin(ex, s, addr, true); }
+
+char *exec_read_string_pin(Executor *ex, State *s, uint64_t addr, bool pin) {
     VEC(char) buf = {0};
     for (;;) {
         MemObject *mo;
         const ObjectState *os = exec_resolve_concrete(ex, s, addr + buf.len, 1, false, &mo);
         if (!os) { VEC_FREE(buf); return NULL; }
         Value b = os_read(os, addr + buf.len - mo->addr, 1);
-        char c = (char)(b.e ? exec_concretize(ex, s, b, 8, "string byte") : b.c);
+        char c = (char)(!b.e ? b.c : pin ? exec_concretize(ex, s, b, 8, "string byte") : exec_example(ex, s, b));
         value_release(&b);
         VEC_PUSH(buf, c);
         if (!c) return buf.data;

@@ -8,7 +8,10 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef struct VaCursor { uint64_t area; } VaCursor;
+/* pin: constrain symbolic arguments to the values formatted (the text lands in
+ * program memory, sprintf) or only sample them (the text goes to the terminal:
+ * printing must not prune the paths the program can take). */
+typedef struct VaCursor { uint64_t area; bool pin; } VaCursor;
 typedef VEC(char) CharVec;
 
 static bool va_next(Executor *ex, State *s, VaCursor *va, unsigned bytes, u128 *out) {
@@ -16,7 +19,7 @@ static bool va_next(Executor *ex, State *s, VaCursor *va, unsigned bytes, u128 *
     va->area = (va->area + slot - 1) / slot * slot;
     Value v;
     if (!exec_load(ex, s, value_concrete(va->area), bytes, &v)) return false;
-    *out = exec_concretize(ex, s, v, bytes * 8, "printf argument");
+    *out = va->pin ? exec_concretize(ex, s, v, bytes * 8, "printf argument") : exec_example(ex, s, v);
     value_release(&v);
     va->area += slot;
     return true;
@@ -80,7 +83,7 @@ static bool fmt_one(Executor *ex, State *s, VaCursor *va, char *spec, char conv,
         break;
     case 's': {
         if (!va_next(ex, s, va, 8, &v)) return false;
-        char *str = v ? exec_read_string(ex, s, (uint64_t)v) : util_strdup("(null)");
+        char *str = v ? exec_read_string_pin(ex, s, (uint64_t)v, va->pin) : util_strdup("(null)");
         if (!str) return false;
         n = snprintf(NULL, 0, spec, str);
         big = util_malloc((size_t)n + 1);
@@ -101,12 +104,12 @@ static bool fmt_one(Executor *ex, State *s, VaCursor *va, char *spec, char conv,
     return true;
 }
 
-bool exec_vformat(Executor *ex, State *s, uint64_t fmt_addr, uint64_t va_list_addr, char **result, size_t *result_len) {
+bool exec_vformat(Executor *ex, State *s, uint64_t fmt_addr, uint64_t va_list_addr, bool pin, char **result, size_t *result_len) {
     char *fmt = exec_read_string(ex, s, fmt_addr);
     if (!fmt) return false;
     Value area;
     if (!exec_load(ex, s, value_concrete(va_list_addr + 8), 8, &area)) { free(fmt); return false; }
-    VaCursor va = {(uint64_t)exec_concretize(ex, s, area, 64, "va_list")};
+    VaCursor va = {(uint64_t)exec_concretize(ex, s, area, 64, "va_list"), pin};
     value_release(&area);
     CharVec out = {0};
     bool ok = true;

@@ -188,7 +188,8 @@ static bool sp_vformat(Executor *ex, State *s, const Inst *in, const IrCall *cal
     uint64_t cap = arg_u64(ex, s, call, args, 2, "capacity");
     char *text;
     size_t len;
-    if (!exec_vformat(ex, s, arg_u64(ex, s, call, args, 3, "format"), arg_u64(ex, s, call, args, 4, "va_list"), &text, &len))
+    if (!exec_vformat(ex, s, arg_u64(ex, s, call, args, 3, "format"), arg_u64(ex, s, call, args, 4, "va_list"), fd < 0,
+                      &text, &len))
         return false;
     bool ok = true;
     if (fd >= 0) {
@@ -211,7 +212,7 @@ static bool sp_read_and_output(Executor *ex, State *s, const Inst *in, const IrC
     for (uint64_t i = 0; i < n; i++) {
         Value b;
         if (!exec_load(ex, s, value_concrete(addr + i), 1, &b)) { free(buf); return false; }
-        buf[i] = (char)exec_concretize(ex, s, b, 8, "output byte");
+        buf[i] = (char)exec_example(ex, s, b); /* output only: sampled, not constrained */
         value_release(&b);
     }
     bool ok = sp_output(ex, s, in, fd, buf, n);

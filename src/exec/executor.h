@@ -94,6 +94,8 @@ int exec_fork(Executor *ex, State *s, Expr *cond, State **child);
 /* A concrete value for v (adding the equality to the path condition so the
  * state stays consistent). */
 u128 exec_concretize(Executor *ex, State *s, Value v, unsigned width, const char *why);
+/* A feasible value for v without constraining the state (for output only). */
+u128 exec_example(Executor *ex, State *s, Value v);
 /* Memory access; returns false if the state terminated. */
 bool exec_load(Executor *ex, State *s, Value ptr, unsigned nbytes, Value *out);
 bool exec_store(Executor *ex, State *s, Value ptr, unsigned nbytes, Value val);
@@ -101,6 +103,8 @@ bool exec_store(Executor *ex, State *s, Value ptr, unsigned nbytes, Value val);
 ObjectState *exec_resolve_concrete(Executor *ex, State *s, uint64_t addr, uint64_t n, bool write, MemObject **mo);
 /* Reads a NUL-terminated concrete string (symbolic bytes concretized); caller frees. NULL if terminated. */
 char *exec_read_string(Executor *ex, State *s, uint64_t addr);
+/* The same; with pin == false symbolic bytes are sampled, not constrained. */
+char *exec_read_string_pin(Executor *ex, State *s, uint64_t addr, bool pin);
 MemObject *exec_alloc(Executor *ex, State *s, uint64_t size, MemKind kind, uint32_t align, uint32_t loc, const char *name);
 void exec_cover_loc(Executor *ex, State *s, uint32_t loc);
 /* Calls */
@@ -112,7 +116,7 @@ void exec_special_init(Executor *ex);
 /* Sets the current call's result register and moves past the call. */
 void exec_set_result(State *s, const Inst *in, Value v);
 /* printf-style formatting over a va_list in simulated memory (exec_printf.c). */
-bool exec_vformat(Executor *ex, State *s, uint64_t fmt_addr, uint64_t va_list_addr, char **out, size_t *len);
+bool exec_vformat(Executor *ex, State *s, uint64_t fmt_addr, uint64_t va_list_addr, bool pin, char **out, size_t *len);
 /* Floating point (exec_float.c); returns false if the state terminated. */
 bool exec_float(Executor *ex, State *s, const Inst *in);
 /* Integer semantics (exec_arith.c): symbolic or concrete, width-generic. */
