@@ -58,8 +58,12 @@ static bool engine_over_limits(Engine *e, double now) {
 
 /* Over the memory cap: terminate randomly chosen states until half are gone,
  * as KLEE does; each gets a test with the reason recorded. */
-static void engine_check_memory(Engine *e) {
-    if (!e->opt.max_memory_mb) return;
+static void engine_check_memory(Engine *e, double now) {
+    if (!e->opt.max_memory_mb || now - e->last_memory_check < 0.1) return;
+    e->last_memory_check = now;
+    /* the RSS bounds the heap in use from above and is cheap to read; walking
+     * malloc's bins for the exact figure is not, so only when the RSS is over */
+    if (util_rss_bytes() / (1024 * 1024) < e->opt.max_memory_mb) return;
     if (util_heap_bytes() / (1024 * 1024) < e->opt.max_memory_mb) return;
     size_t kill = e->pool.len / 2;
     for (size_t i = 0; i < kill && e->pool.len > 1; i++)
@@ -71,11 +75,10 @@ void engine_run(Engine *e) {
     init->pool_index = 0;
     VEC_PUSH(e->pool, init);
     e->searcher->add(e->searcher, init);
-    uint64_t rounds = 0;
     while (e->pool.len) {
         double now = timer_now();
         if (engine_over_limits(e, now)) break;
-        if ((++rounds & 15) == 0) engine_check_memory(e);
+        engine_check_memory(e, now);
         if (!e->opt.quiet && now - e->last_progress > 0.25) engine_report_progress(e, false);
         if (now - e->last_stats > 1.0) engine_write_stats_row(e);
         State *s = e->searcher->select(e->searcher);

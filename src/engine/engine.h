@@ -39,7 +39,7 @@ typedef struct Engine {
     uint64_t paths_completed, paths_early, tests;
     VEC(ReasonCount) early;
     VEC(ErrorRecord) errors;
-    double start, last_progress, last_stats;
+    double start, last_progress, last_stats, last_memory_check;
     bool halted;
     bool skip_tests;           /* past the post-halt budget: terminate without writing tests */
     const char *halt_reason;
