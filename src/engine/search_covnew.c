@@ -81,9 +81,24 @@ static uint32_t cov_distance_memo(CovNew *c, const IrFunction *fn, uint32_t pc) 
     return (*slot)[pc];
 }
 
+/* Distance from the state to uncovered code: within the current function, or
+ * after returning to a caller (the caller's distance from just past its call,
+ * plus a penalty per frame left). A state inside a libc model, where nothing
+ * counts as uncovered, is thus still weighed by what its caller can reach. */
+static uint32_t cov_state_distance(CovNew *c, State *s) {
+    uint32_t best = COVNEW_MAX_DIST;
+    for (uint32_t i = s->nframes, up = 0; i-- > 0 && up < 8; up++) {
+        Frame *f = &s->frames[i];
+        uint32_t pc = i + 1 == s->nframes ? f->pc : f->pc + 1;
+        if (pc >= f->fn->ninsts) continue;
+        uint32_t d = cov_distance_memo(c, f->fn, pc) + up * 16;
+        if (d < best) best = d;
+    }
+    return best;
+}
+
 static double cov_weight(CovNew *c, State *s) {
-    Frame *f = state_top(s);
-    double d = cov_distance_memo(c, f->fn, f->pc);
+    double d = cov_state_distance(c, s);
     double w = 1.0 / ((d + 1) * (d + 1));
     if (s->steps_since_cov < 10000) w += 1.0 / (1.0 + (double)s->steps_since_cov / 100.0) * 1e-3;
     return w + 1e-9;

@@ -15,6 +15,8 @@ void exec_set_result(State *s, const Inst *in, Value v) {
     f->pc++;
 }
 
+#define EXEC_MAX_FRAMES 8192u
+
 /* Size of one variadic slot on x86-64: 8 bytes, 16 (aligned) for wider values. */
 static unsigned vararg_slot(IrType t) { return t.bits > 64 ? 16 : 8; }
 
@@ -94,6 +96,11 @@ bool exec_call(Executor *ex, State *s, const Inst *in) {
     } else if (call->nargs < fn->nparams) {
         for (uint32_t i = 0; i < call->nargs; i++) value_release(&args[i]);
         exec_error(ex, s, "invalid-call", "call to '%s' with %u arguments, it takes %u", fn->name, call->nargs, fn->nparams);
+        ok = false;
+    } else if (s->nframes >= EXEC_MAX_FRAMES) {
+        /* runaway recursion: natively a stack overflow; KLEE also stops such states early */
+        for (uint32_t i = 0; i < call->nargs; i++) value_release(&args[i]);
+        exec_terminate(ex, s, TERM_EARLY, "max-stack-frames", "more than %u nested calls", EXEC_MAX_FRAMES);
         ok = false;
     } else {
         Frame *nf = state_push_frame(s, fn);

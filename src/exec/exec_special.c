@@ -57,7 +57,8 @@ static const char *exec_intern(Executor *ex, const char *name) {
 static bool sp_make_symbolic(Executor *ex, State *s, const Inst *in, const IrCall *call, Value *args) {
     uint64_t addr = arg_u64(ex, s, call, args, 0, "make_symbolic address");
     uint64_t size = arg_u64(ex, s, call, args, 1, "make_symbolic size");
-    char *name = call->nargs > 2 ? exec_read_string(ex, s, arg_u64(ex, s, call, args, 2, "name")) : util_strdup("unnamed");
+    uint64_t name_addr = call->nargs > 2 ? arg_u64(ex, s, call, args, 2, "name") : 0;
+    char *name = name_addr ? exec_read_string(ex, s, name_addr) : util_strdup("unnamed");
     if (!name) return false;
     MemObject *mo;
     ObjectState *os = exec_resolve_concrete(ex, s, addr, size ? size : 1, true, &mo);
