@@ -29,9 +29,10 @@ static bool engine_make_ktest(Engine *e, State *s, KTest *kt) {
         return false;
     }
     kt->version = KTEST_VERSION;
-    kt->nargs = 1;
-    kt->args = util_malloc(sizeof(char *));
-    kt->args[0] = util_strdup(e->opt.program);
+    /* the program's command line, as KLEE records it */
+    kt->nargs = (uint32_t)e->opt.argc;
+    kt->args = util_malloc((kt->nargs + 1) * sizeof(char *));
+    for (uint32_t i = 0; i < kt->nargs; i++) kt->args[i] = util_strdup(e->opt.argv[i]);
     kt->nobjects = s->nsyms;
     kt->objects = util_calloc(s->nsyms + 1, sizeof(KTestObject));
     for (uint32_t i = 0; i < s->nsyms; i++) {
