@@ -10,6 +10,7 @@ Lines of the form ` * key: value` with a known key are expectations; any other
 line is free text.
 
   args: --search=dfs --check-overflow   extra symplex options (shell words)
+  variants: --search=dfs | --search=bfs   run once per variant (options added to args), same expectations
   paths: 4             summary.json paths_completed must be exactly 4
   error: assert 17     an error of kind `assert` at line 17 of THIS file must be
                        reported (its File/Line, or the first stack frame of its
@@ -51,7 +52,7 @@ import shutil
 import subprocess
 import sys
 
-KEYS = ("args", "paths", "error", "errors", "early", "early-total", "stdout",
+KEYS = ("args", "variants", "paths", "error", "errors", "early", "early-total", "stdout",
         "coverage", "tests", "tests-max", "replay", "timeout")
 REPLAY_TIMEOUT = 120
 HARNESS_EXITS = (3, 4)
@@ -76,7 +77,7 @@ def parse_header(path):
     m = re.search(r"/\*\s*symplex-test\b(.*?)\*/", text, re.S)
     if not m:
         raise ValueError("%s: no /* symplex-test */ header" % path)
-    h = {"args": [], "error": [], "early": {}, "stdout": [], "timeout": 60}
+    h = {"args": [], "variants": [[]], "error": [], "early": {}, "stdout": [], "timeout": 60}
     for raw in m.group(1).splitlines():
         line = re.sub(r"^\s*\*?\s?", "", raw).rstrip()
         km = re.match(r"([a-z-]+):\s*(.*)$", line)
@@ -85,6 +86,8 @@ def parse_header(path):
         key, val = km.group(1), km.group(2).strip()
         if key == "args":
             h["args"] += shlex.split(val)
+        elif key == "variants":
+            h["variants"] = [shlex.split(v) for v in val.split("|")]
         elif key == "error":
             kind, line_no = val.split()
             h["error"].append((kind, int(line_no)))
@@ -265,14 +268,16 @@ def check_errors(c, h, prog, summary, outdir):
     c.check(len(listed) == total, "errors.list has %d entries but errors.total is %s" % (len(listed), total))
 
 
-def run(args):
+def run(args, c, variant, index):
+    """One symplex run of the program (with the variant's extra options) and all
+    its checks, recorded in c."""
     prog = os.path.abspath(args.prog)
     h = parse_header(prog)
-    stem = os.path.splitext(os.path.basename(prog))[0]
+    h["args"] = h["args"] + variant
+    stem = os.path.splitext(os.path.basename(prog))[0] + (".%d" % index if index else "")
     outdir = os.path.abspath(os.path.join(args.work, stem))
     shutil.rmtree(outdir, ignore_errors=True)
     os.makedirs(os.path.dirname(outdir), exist_ok=True)
-    c = Checks()
     if args.existing:
         outdir = os.path.abspath(args.existing)
         out_file = os.path.join(outdir, "stdout.txt")
@@ -343,8 +348,11 @@ def main():
     ap.add_argument("--existing", help="check this output directory (with its stdout in stdout.txt) instead of running symplex; for testing the runner")
     ap.add_argument("prog")
     args = ap.parse_args()
+    c = Checks()
     try:
-        c = run(args)
+        # one run per variant (e.g. each searcher), all held to the same expectations
+        for i, variant in enumerate(parse_header(os.path.abspath(args.prog))["variants"]):
+            run(args, c, variant, i)
     except ValueError as e:
         print("FAIL: " + str(e))
         return 1

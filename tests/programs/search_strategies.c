@@ -1,11 +1,10 @@
 /* symplex-test
- * args: --search=covnew
+ * variants: --search=dfs | --search=bfs | --search=random-state | --search=random-path | --search=covnew | --seed=7
  * paths: 9
  * errors: 1
- * error: assert 29
- * The same program under each searcher (search_dfs.c, search_bfs.c,
- * search_random_path.c, search_covnew.c): the order differs, the explored
- * tree must not. Three input bytes; a < 3 splits three ways per byte via a
+ * error: assert 28
+ * The same program under each searcher and the default one with another
+ * seed: the order differs, the explored tree must not. Three input bytes; a < 3 splits three ways per byte via a
  * switch on a (0, 1, other) for a and b: 3 * 3 = 9 paths, and c == 'E' after
  * a == 1 and b == 1 is the one assert failure (that path is not counted, but
  * c != 'E' there still completes).
