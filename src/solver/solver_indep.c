@@ -36,6 +36,19 @@ typedef struct Slicing {
 
 static Expr *indep_elem(const Query *q, size_t i) { return i < q->n ? q->constraints[i] : q->expr; }
 
+/* The bytes one constraint touches, kept across queries: a path condition is
+ * asked about again at every branch, and walking each constraint's DAG every
+ * time made slicing cost O(path length x expression size) per query. */
+typedef struct Footprint { size_t n; Touch t[]; } Footprint;
+
+typedef struct IndepSolver {
+    Solver base;
+    SolverMap fp;          /* Expr* -> Footprint* */
+    VEC(Expr *) fp_keys;   /* references that keep the keys alive */
+} IndepSolver;
+
+enum { INDEP_FOOTPRINTS_MAX = 1 << 16 };
+
 /* ---- footprints ---- */
 static void indep_walk(Expr *e, size_t elem, SolverMap *seen, TouchVec *out);
 
@@ -108,18 +121,45 @@ static void indep_group(Slicing *s) {
     }
 }
 
-static void indep_slice(Slicing *s, const Query *q) {
+static void indep_forget_footprints(IndepSolver *is) {
+    for (size_t i = 0; i < is->fp_keys.len; i++) {
+        void *fp;
+        if (solver_map_get(&is->fp, is->fp_keys.data[i], NULL, &fp)) free(fp);
+        expr_unref(is->fp_keys.data[i]);
+    }
+    is->fp_keys.len = 0;
+    solver_map_clear(&is->fp);
+}
+
+static const Footprint *indep_footprint(IndepSolver *is, Expr *e, SolverMap *seen, TouchVec *scratch) {
+    void *hit;
+    if (solver_map_get(&is->fp, e, NULL, &hit)) return hit;
+    if (is->fp_keys.len >= INDEP_FOOTPRINTS_MAX) indep_forget_footprints(is);
+    solver_map_clear(seen);
+    scratch->len = 0;
+    indep_walk(e, 0, seen, scratch);
+    Footprint *fp = util_malloc(sizeof *fp + scratch->len * sizeof(Touch));
+    fp->n = scratch->len;
+    if (fp->n) memcpy(fp->t, scratch->data, fp->n * sizeof(Touch));
+    solver_map_put(&is->fp, e, NULL, fp);
+    VEC_PUSH(is->fp_keys, expr_ref(e));
+    return fp;
+}
+
+static void indep_slice(IndepSolver *is, Slicing *s, const Query *q) {
     memset(s, 0, sizeof *s);
     s->q = q;
     s->m = q->n + (q->expr ? 1 : 0);
     s->parent = util_malloc((s->m ? s->m : 1) * sizeof *s->parent);
     SolverMap seen;
     solver_map_init(&seen);
+    TouchVec scratch = {0};
     for (size_t i = 0; i < s->m; i++) {
         s->parent[i] = i;
-        solver_map_clear(&seen);
-        indep_walk(indep_elem(q, i), i, &seen, &s->touches);
+        const Footprint *fp = indep_footprint(is, indep_elem(q, i), &seen, &scratch);
+        for (size_t k = 0; k < fp->n; k++) VEC_PUSH(s->touches, ((Touch){i, fp->t[k].a, fp->t[k].idx}));
     }
+    VEC_FREE(scratch);
     solver_map_free(&seen);
     indep_connect(s);
     indep_group(s);
@@ -190,7 +230,7 @@ static SolverResult indep_solve_all(Solver *next, const Slicing *s, Assignment *
 static SolverResult indep_check(Solver *base, const Query *q, Assignment *model) {
     SolverEntry entry = solver_enter(base);
     Slicing s;
-    indep_slice(&s, q);
+    indep_slice((IndepSolver *)base, &s, q);
     SolverResult r;
     if (s.ngroups <= 1)
         r = solver_check(base->next, q, model); /* nothing to split */
@@ -203,14 +243,21 @@ static SolverResult indep_check(Solver *base, const Query *q, Assignment *model)
     return r;
 }
 
-static void indep_destroy(Solver *base) { free(base); }
+static void indep_destroy(Solver *base) {
+    IndepSolver *is = (IndepSolver *)base;
+    indep_forget_footprints(is);
+    solver_map_free(&is->fp);
+    VEC_FREE(is->fp_keys);
+    free(is);
+}
 
 static const SolverOps indep_ops = {indep_check, indep_destroy};
 
 Solver *solver_independence_new(Solver *next) {
-    Solver *s = util_calloc(1, sizeof *s);
-    s->ops = &indep_ops;
-    s->next = next;
-    s->stats = next->stats;
-    return s;
+    IndepSolver *is = util_calloc(1, sizeof *is);
+    is->base.ops = &indep_ops;
+    is->base.next = next;
+    is->base.stats = next->stats;
+    solver_map_init(&is->fp);
+    return &is->base;
 }
