@@ -266,23 +266,28 @@ static void z3_write_smt2(Z3Solver *z, const Query *q) {
     free(path);
 }
 
-static Z3_solver z3_make_solver(Z3Solver *z) {
-    /* the plain SMT core: the QF_ABV tactic gives up ("incomplete (theory array)") on const arrays, and
-     * Z3_mk_solver costs ~15 ms of setup per query */
-    Z3_solver s = Z3_mk_simple_solver(z->ctx);
+/* Two solvers, tried in turn. Most queries are easy: the plain SMT core answers
+ * them in well under a millisecond, where a tactic-based solver spends several
+ * on setup. Hard bit-vector arithmetic is the reverse: the core alone can take
+ * seconds on what bit-vector preprocessing (the default solver) settles in a
+ * fraction of that. So the core gets a short budget first. */
+enum { Z3_FAST_BUDGET_MS = 100 };
+
+static Z3_solver z3_make_solver(Z3Solver *z, bool strong, unsigned timeout_ms) {
+    Z3_solver s = strong ? Z3_mk_solver(z->ctx) : Z3_mk_simple_solver(z->ctx);
     Z3_solver_inc_ref(z->ctx, s);
-    if (z->timeout_ms) {
+    if (timeout_ms) {
         Z3_params p = Z3_mk_params(z->ctx);
         Z3_params_inc_ref(z->ctx, p);
-        Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "timeout"), z->timeout_ms);
+        Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "timeout"), timeout_ms);
         Z3_solver_set_params(z->ctx, s, p);
         Z3_params_dec_ref(z->ctx, p);
     }
     return s;
 }
 
-static SolverResult z3_solve(Z3Solver *z, const Query *q, Assignment *model) {
-    Z3_solver s = z3_make_solver(z);
+static SolverResult z3_run(Z3Solver *z, const Query *q, Assignment *model, bool strong, unsigned timeout_ms) {
+    Z3_solver s = z3_make_solver(z, strong, timeout_ms);
     for (size_t i = 0; i < q->n; i++)
         Z3_solver_assert(z->ctx, s, z3_bv_to_bool(z, z3_expr(z, q->constraints[i])));
     if (q->expr) Z3_solver_assert(z->ctx, s, z3_bv_to_bool(z, z3_expr(z, q->expr)));
@@ -291,7 +296,7 @@ static SolverResult z3_solve(Z3Solver *z, const Query *q, Assignment *model) {
         Z3_lbool l = Z3_solver_check(z->ctx, s);
         r = l == Z3_L_TRUE ? SOLVER_SAT : l == Z3_L_FALSE ? SOLVER_UNSAT : SOLVER_UNKNOWN;
         if (r == SOLVER_UNKNOWN && getenv("SYMPLEX_DEBUG_SOLVER"))
-            fprintf(stderr, "z3: unknown: %s\n", Z3_solver_get_reason_unknown(z->ctx, s));
+            fprintf(stderr, "z3 (%s): unknown: %s\n", strong ? "default" : "core", Z3_solver_get_reason_unknown(z->ctx, s));
     }
     if (r == SOLVER_SAT && model) {
         Z3_model m = Z3_solver_get_model(z->ctx, s);
@@ -302,6 +307,13 @@ static SolverResult z3_solve(Z3Solver *z, const Query *q, Assignment *model) {
     Z3_solver_dec_ref(z->ctx, s);
     if (z3_error_seen) r = SOLVER_UNKNOWN;
     return r;
+}
+
+static SolverResult z3_solve(Z3Solver *z, const Query *q, Assignment *model) {
+    bool limited = z->timeout_ms && z->timeout_ms <= Z3_FAST_BUDGET_MS;
+    SolverResult r = z3_run(z, q, model, false, limited ? z->timeout_ms : Z3_FAST_BUDGET_MS);
+    if (r != SOLVER_UNKNOWN || limited || z3_error_seen) return r;
+    return z3_run(z, q, model, true, z->timeout_ms ? z->timeout_ms - Z3_FAST_BUDGET_MS : 0);
 }
 
 static SolverResult z3_check(Solver *base, const Query *q, Assignment *model) {
