@@ -42,7 +42,36 @@ static void *ext_host_pointer(State *s, uint64_t p, HostCopy *copies, uint32_t *
     return buf + (p - mo->addr);
 }
 
+/* Host functions that must never run inside symplex: they transfer control
+ * (longjmp into a frame of symplex's own), create processes, or signal it. */
+static const char *const ext_forbidden[] = {
+    "setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "longjmp", "_longjmp", "siglongjmp", "__longjmp_chk",
+    "fork", "vfork", "execv", "execve", "execvp", "execl", "execlp", "execle", "system", "popen",
+    "raise", "kill", "signal", "sigaction", "pthread_create", "pthread_exit", "atexit", "on_exit", "at_quick_exit",
+};
+
+static bool ext_is_forbidden(const char *name) {
+    for (size_t i = 0; i < sizeof ext_forbidden / sizeof ext_forbidden[0]; i++)
+        if (strcmp(name, ext_forbidden[i]) == 0) return true;
+    return false;
+}
+
 bool exec_call_external(Executor *ex, State *s, IrFunction *fn, const Inst *in, const IrCall *call, Value *args) {
+    if (ext_is_forbidden(fn->name)) {
+        char where[512];
+        ir_loc_str(ex->m, in->loc, where, sizeof where);
+        util_warn_once(fn->name, "'%s' at %s is not supported: state terminated", fn->name, where);
+        exec_terminate(ex, s, TERM_EARLY, "unsupported", "'%s' cannot be executed (not modelled, unsafe to call natively)", fn->name);
+        return false;
+    }
+    /* a function pointer is a fake address: native code calling it would crash symplex */
+    for (uint32_t i = 0; i < call->nargs; i++) {
+        if (args[i].e || call->arg_types[i].kind != IR_TY_PTR) continue;
+        if (args[i].c >= ex->m->fn_addr_base && args[i].c < ex->m->fn_addr_end) {
+            exec_terminate(ex, s, TERM_EARLY, "unsupported", "external call '%s' is passed a function pointer", fn->name);
+            return false;
+        }
+    }
     if (!ex->opt.external_calls) {
         exec_terminate(ex, s, TERM_EARLY, "external call", "external call to '%s' forbidden (--external-calls=none)", fn->name);
         return false;
