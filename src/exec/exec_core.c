@@ -33,6 +33,7 @@ void exec_free(Executor *ex) {
     if (!ex) return;
     for (uint32_t i = 0; i < ex->nnames; i++) free(ex->names[i]);
     free(ex->names);
+    free(ex->pending_file);
     free(ex->line_covered);
     free(ex->branch_covered);
     free(ex->special);
@@ -99,6 +100,7 @@ void exec_terminate(Executor *ex, State *s, TermKind kind, const char *what, con
     ex->pending_file = NULL;
     ex->pending_line = 0;
     ex->hooks.on_terminate(ex->hooks.ctx, s, &t);
+    free((char *)t.file);
     free(t.message);
     free(t.stack);
 }

@@ -146,12 +146,11 @@ static bool sp_realloc(Executor *ex, State *s, const Inst *in, uint64_t p, uint6
     return true;
 }
 
-/* The caller's source location for a report made by the callee's arguments. */
-static void sp_pending_location(Executor *ex, State *s, const char *file, uint32_t line) {
-    static char *last_file; /* kept for the duration of the report */
-    free(last_file);
-    last_file = util_strdup(file);
-    ex->pending_file = last_file;
+/* The source location a report names by its arguments (__assert_fail's file
+ * and line), used instead of the current instruction's. */
+static void sp_pending_location(Executor *ex, const char *file, uint32_t line) {
+    free(ex->pending_file);
+    ex->pending_file = util_strdup(file);
     ex->pending_line = line;
 }
 
@@ -161,7 +160,7 @@ static bool sp_assert_fail(Executor *ex, State *s, const IrCall *call, Value *ar
     char *file = exec_read_string(ex, s, arg_u64(ex, s, call, args, 1, "assert"));
     if (!file) { free(expr); return false; }
     uint32_t line = (uint32_t)arg_u64(ex, s, call, args, 2, "assert");
-    sp_pending_location(ex, s, file, line);
+    sp_pending_location(ex, file, line);
     exec_error(ex, s, "assert", "assertion failed: %s", expr);
     free(expr);
     free(file);
@@ -231,7 +230,7 @@ bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, c
         char *file = exec_read_string(ex, s, arg_u64(ex, s, call, args, 0, "file"));
         char *msg = file ? exec_read_string(ex, s, arg_u64(ex, s, call, args, 2, "message")) : NULL;
         if (msg) {
-            sp_pending_location(ex, s, file, (uint32_t)arg_u64(ex, s, call, args, 1, "line"));
+            sp_pending_location(ex, file, (uint32_t)arg_u64(ex, s, call, args, 1, "line"));
             exec_error(ex, s, "user", "%s", msg);
         }
         free(file);

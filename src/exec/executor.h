@@ -67,7 +67,7 @@ struct Executor {
     Expr **cs_buf; size_t cs_cap; /* scratch for flattened path conditions */
     char **names; uint32_t nnames, capnames; /* user names of symbolic objects (owned) */
     /* set by special functions that report at a location other than the current instruction */
-    const char *pending_file; uint32_t pending_line;
+    char *pending_file; uint32_t pending_line; /* owned; consumed by the next termination */
 };
 
 Executor *exec_new(IrModule *m, Solver *solver, const ExecOptions *opt, const ExecHooks *hooks);
