@@ -23,41 +23,24 @@ static u128 f_put(Real r, unsigned kind) {
 }
 
 /* Arithmetic is done in the operand's own precision so rounding matches C. */
+#define F_ARITH(T, FMOD)                                                         \
+    do {                                                                         \
+        T x = (T)f_get(a, k), y = (T)f_get(b, k), r;                             \
+        switch (op) {                                                            \
+        case IR_FADD: r = x + y; break;                                          \
+        case IR_FSUB: r = x - y; break;                                          \
+        case IR_FMUL: r = x * y; break;                                          \
+        case IR_FDIV: r = x / y; break;                                          \
+        case IR_FREM: r = FMOD(x, y); break;                                     \
+        default: r = -x; break;                                                  \
+        }                                                                        \
+        return f_put(r, k);                                                      \
+    } while (0)
+
 static u128 f_arith(IrOp op, u128 a, u128 b, unsigned k) {
-    if (k == IR_FK_FLOAT) {
-        float x = (float)f_get(a, k), y = (float)f_get(b, k), r = 0;
-        switch (op) {
-        case IR_FADD: r = x + y; break;
-        case IR_FSUB: r = x - y; break;
-        case IR_FMUL: r = x * y; break;
-        case IR_FDIV: r = x / y; break;
-        case IR_FREM: r = fmodf(x, y); break;
-        default: r = -x; break;
-        }
-        return f_put(r, k);
-    }
-    if (k == IR_FK_DOUBLE) {
-        double x = (double)f_get(a, k), y = (double)f_get(b, k), r = 0;
-        switch (op) {
-        case IR_FADD: r = x + y; break;
-        case IR_FSUB: r = x - y; break;
-        case IR_FMUL: r = x * y; break;
-        case IR_FDIV: r = x / y; break;
-        case IR_FREM: r = fmod(x, y); break;
-        default: r = -x; break;
-        }
-        return f_put(r, k);
-    }
-    Real x = f_get(a, k), y = f_get(b, k), r = 0;
-    switch (op) {
-    case IR_FADD: r = x + y; break;
-    case IR_FSUB: r = x - y; break;
-    case IR_FMUL: r = x * y; break;
-    case IR_FDIV: r = x / y; break;
-    case IR_FREM: r = fmodl(x, y); break;
-    default: r = -x; break;
-    }
-    return f_put(r, k);
+    if (k == IR_FK_FLOAT) F_ARITH(float, fmodf);
+    if (k == IR_FK_DOUBLE) F_ARITH(double, fmod);
+    F_ARITH(Real, fmodl);
 }
 
 static bool f_cmp(unsigned pred, Real x, Real y) {
