@@ -22,11 +22,14 @@ static bool engine_make_ktest(Engine *e, State *s, KTest *kt) {
     Expr *const *cs = exec_constraints(e->ex, s, &n);
     Assignment model;
     assignment_init(&model);
-    Query q = {cs, n, NULL, NULL};
-    SolverResult r = solver_check(e->solver, &q, &model);
-    if (r != SOLVER_SAT) {
-        assignment_free(&model);
-        return false;
+    if (s->model) { /* the state carries a model of its path already */
+        assignment_copy(&model, s->model);
+    } else {
+        Query q = {cs, n, NULL, NULL, NULL};
+        if (solver_check(e->solver, &q, &model) != SOLVER_SAT) {
+            assignment_free(&model);
+            return false;
+        }
     }
     kt->version = KTEST_VERSION;
     /* the program's command line, as KLEE records it */

@@ -47,6 +47,9 @@ void exec_free(Executor *ex) {
 State *exec_initial_state(Executor *ex, int argc, char **argv) {
     State *s = state_new();
     s->id = ++ex->next_state_id;
+    Assignment *empty = util_malloc(sizeof *empty); /* satisfies the empty path condition */
+    assignment_init(empty);
+    state_set_model(s, empty);
     for (uint32_t i = 0; i < ex->m->nglobals; i++)
         as_bind(&s->as, ex->global_objs[i], os_new_bytes(ex->m->globals[i].init, ex->m->globals[i].size));
     IrFunction *main_fn = &ex->m->functions[ex->m->main_index];
@@ -111,6 +114,7 @@ void exec_terminate_early(Executor *ex, State *s, const char *reason) {
 
 u128 exec_example(Executor *ex, State *s, Value v) {
     if (!v.e) return v.c;
+    if (s->model) return expr_eval(v.e, s->model);
     size_t n;
     Expr *const *cs = exec_constraints(ex, s, &n);
     u128 val = 0;
@@ -119,10 +123,14 @@ u128 exec_example(Executor *ex, State *s, Value v) {
 
 u128 exec_concretize(Executor *ex, State *s, Value v, unsigned width, const char *why) {
     if (!v.e) return v.c;
-    size_t n;
-    Expr *const *cs = exec_constraints(ex, s, &n);
     u128 val = 0;
-    if (solver_get_value(ex->solver, cs, n, v.e, &val) != SOLVER_SAT) return 0;
+    if (s->model) {
+        val = expr_eval(v.e, s->model); /* the model stays a model: no query */
+    } else {
+        size_t n;
+        Expr *const *cs = exec_constraints(ex, s, &n);
+        if (solver_get_value(ex->solver, cs, n, v.e, &val) != SOLVER_SAT) return 0;
+    }
     Expr *c = expr_const(val, v.e->width), *eq = expr_eq(v.e, c);
     state_add_constraint(s, eq);
     expr_unref(c);

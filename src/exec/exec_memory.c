@@ -96,12 +96,16 @@ static uint64_t exec_pin_bad_pointer(Executor *ex, State *s, Expr *ptr, uint64_t
  * (s constrained in bounds of it); a forked child that is not in this object
  * re-executes the instruction and resolves again. */
 static ObjectState *exec_resolve_symbolic(Executor *ex, State *s, Expr *ptr, unsigned n, bool write, MemObject **out) {
-    size_t nc;
-    Expr *const *cs = exec_constraints(ex, s, &nc);
     u128 v;
-    if (solver_get_value(ex->solver, cs, nc, ptr, &v) != SOLVER_SAT) {
-        exec_terminate_early(ex, s, "solver timeout");
-        return NULL;
+    if (s->model) {
+        v = expr_eval(ptr, s->model);
+    } else {
+        size_t nc;
+        Expr *const *cs = exec_constraints(ex, s, &nc);
+        if (solver_get_value(ex->solver, cs, nc, ptr, &v) != SOLVER_SAT) {
+            exec_terminate_early(ex, s, "solver timeout");
+            return NULL;
+        }
     }
     uint64_t example = (uint64_t)v;
     MemObject *cands[3];

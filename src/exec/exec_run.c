@@ -63,38 +63,75 @@ static bool exec_depth_ok(Executor *ex, State *s) {
     return true;
 }
 
-int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
-    *child = NULL;
+/* Is the path condition and e satisfiable? With the state's model as the base,
+ * a SAT answer comes with a model of the path and e (*out, owned) that differs
+ * from the state's only in the bytes e's slice touches. */
+SolverResult exec_check_extend(Executor *ex, State *s, Expr *e, Assignment **out) {
     size_t n;
     Expr *const *cs = exec_constraints(ex, s, &n);
-    SolverResult t = solver_may_be_true(ex->solver, cs, n, cond);
-    if (t == SOLVER_UNKNOWN) goto unknown;
-    if (t == SOLVER_UNSAT) return 0;
+    *out = NULL;
+    if (!s->model) return solver_may_be_true(ex->solver, cs, n, e);
+    Assignment *m = util_malloc(sizeof *m);
+    assignment_init(m);
+    Query q = {cs, n, e, NULL, s->model};
+    SolverResult r = solver_check(ex->solver, &q, m);
+    if (r == SOLVER_SAT) {
+        *out = m;
+    } else {
+        assignment_free(m);
+        free(m);
+    }
+    return r;
+}
+
+static void exec_drop_model(Assignment *m) {
+    if (!m) return;
+    assignment_free(m);
+    free(m);
+}
+
+/* With a model of the path, the side of the branch it satisfies is feasible
+ * without a query, and the query for the other side returns that side's model
+ * (see exec_check_extend): one query per branch, and both sides keep a model. */
+int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
+    *child = NULL;
+    int known = s->model ? (expr_eval(cond, s->model) != 0) : -1;
     Expr *ncond = expr_not(cond);
-    SolverResult f = solver_may_be_true(ex->solver, cs, n, ncond);
-    if (f == SOLVER_UNKNOWN) {
-        expr_unref(ncond);
-        goto unknown;
+    Assignment *mt = NULL, *mf = NULL;
+    SolverResult t = known == 1 ? SOLVER_SAT : exec_check_extend(ex, s, cond, &mt);
+    SolverResult f = SOLVER_UNKNOWN;
+    if (t == SOLVER_UNSAT && known == -1) f = SOLVER_SAT; /* the path condition itself is satisfiable */
+    else if (t != SOLVER_UNKNOWN) f = known == 0 ? SOLVER_SAT : exec_check_extend(ex, s, ncond, &mf);
+    int r;
+    if (t == SOLVER_UNKNOWN || f == SOLVER_UNKNOWN) {
+        r = -1;
+    } else if (t == SOLVER_UNSAT || f == SOLVER_UNSAT) {
+        r = t == SOLVER_SAT;
+    } else {
+        State *c = state_fork(s, ++ex->next_state_id);
+        /* as in KLEE: coverage already credited to the parent is not the child's news */
+        c->covered_new = false;
+        if (known == 0) { /* the old model fits the false side, which the child takes */
+            c->model = s->model;
+            s->model = mt;
+        } else {
+            c->model = mf;
+        }
+        mt = mf = NULL;
+        state_add_constraint(s, cond);
+        state_add_constraint(c, ncond);
+        s->depth++;
+        c->depth++;
+        ex->stats.forks++;
+        ex->hooks.on_fork(ex->hooks.ctx, s, c);
+        *child = c;
+        r = 1;
     }
-    if (f == SOLVER_UNSAT) {
-        expr_unref(ncond);
-        return 1;
-    }
-    State *c = state_fork(s, ++ex->next_state_id);
-    /* as in KLEE: coverage already credited to the parent is not the child's news */
-    c->covered_new = false;
-    state_add_constraint(s, cond);
-    state_add_constraint(c, ncond);
+    exec_drop_model(mt);
+    exec_drop_model(mf);
     expr_unref(ncond);
-    s->depth++;
-    c->depth++;
-    ex->stats.forks++;
-    ex->hooks.on_fork(ex->hooks.ctx, s, c);
-    *child = c;
-    return 1;
-unknown:
-    exec_terminate_early(ex, s, "solver timeout");
-    return -1;
+    if (r < 0) exec_terminate_early(ex, s, "solver timeout");
+    return r;
 }
 
 static bool exec_br(Executor *ex, State *s, const Inst *in) {

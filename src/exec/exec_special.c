@@ -83,15 +83,15 @@ static bool sp_assume(Executor *ex, State *s, const Inst *in, const IrCall *call
     }
     Expr *z = expr_const(0, w), *nz = expr_ne(c.e, z);
     expr_unref(z);
-    size_t n;
-    Expr *const *cs = exec_constraints(ex, s, &n);
-    SolverResult r = solver_may_be_true(ex->solver, cs, n, nz);
+    Assignment *m = NULL;
+    SolverResult r = s->model && expr_eval(nz, s->model) ? SOLVER_SAT : exec_check_extend(ex, s, nz, &m);
     if (r != SOLVER_SAT) {
         expr_unref(nz);
         if (r == SOLVER_UNKNOWN) exec_terminate_early(ex, s, "solver timeout");
         else exec_terminate(ex, s, TERM_SILENT, "assume", "assumption is infeasible");
         return false;
     }
+    if (m) state_set_model(s, m); /* a model of the path with the assumption */
     state_add_constraint(s, nz);
     expr_unref(nz);
     exec_set_result(s, in, value_concrete(0));

@@ -91,6 +91,7 @@ Expr *const *exec_constraints(Executor *ex, const State *s, size_t *n);
  * if both are feasible forks (the child gets the false side). -1 if the state was
  * terminated (solver failure). *child receives the forked state or NULL. */
 int exec_fork(Executor *ex, State *s, Expr *cond, State **child);
+SolverResult exec_check_extend(Executor *ex, State *s, Expr *e, Assignment **out);
 /* A concrete value for v (adding the equality to the path condition so the
  * state stays consistent). */
 u128 exec_concretize(Executor *ex, State *s, Value v, unsigned width, const char *why);

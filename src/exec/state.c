@@ -61,6 +61,7 @@ State *state_fork(const State *s, uint64_t id) {
     if (s->nsyms) memcpy(c->syms, s->syms, s->nsyms * sizeof(Symbolic));
     c->capsyms = s->nsyms;
     c->ptree = NULL;
+    c->model = NULL; /* the caller gives each side the model of its own branch */
     return c;
 }
 
@@ -77,6 +78,7 @@ void state_free(State *s) {
     as_free(&s->as);
     pc_unref(s->pc);
     free(s->syms);
+    state_set_model(s, NULL);
     free(s);
 }
 
@@ -96,8 +98,17 @@ void state_pop_frame(State *s) {
     frame_release(&s->frames[--s->nframes]);
 }
 
+void state_set_model(State *s, Assignment *model) {
+    if (s->model) {
+        assignment_free(s->model);
+        free(s->model);
+    }
+    s->model = model;
+}
+
 void state_add_constraint(State *s, Expr *e) {
     if (expr_is_true(e)) return;
+    if (s->model && !expr_eval(e, s->model)) state_set_model(s, NULL); /* no longer a model of the path */
     PathCond *p = pc_push(s->pc, e);
     pc_unref(s->pc); /* pc_push took its own reference to the old head */
     s->pc = p;

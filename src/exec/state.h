@@ -51,6 +51,10 @@ typedef struct State {
     uint64_t steps_since_cov; /* instructions since it last covered something new */
     bool covered_new;         /* covered a new line or branch since its last test */
     PTreeNode *ptree;         /* its leaf in the execution tree (random-path) */
+    /* An assignment satisfying the whole path condition, or NULL. It decides one
+     * side of a branch without a query, concretizes without one, and is the test
+     * when the state ends. state_add_constraint drops it when it stops fitting. */
+    Assignment *model;
     size_t pool_index;        /* position in the engine's state pool */
 } State;
 
@@ -64,6 +68,8 @@ static inline Frame *state_top(State *s) { return &s->frames[s->nframes - 1]; }
 /* Adds a constraint (borrowed) to the path condition. */
 void state_add_constraint(State *s, Expr *e);
 void state_add_symbolic(State *s, MemObject *mo, Array *array, const char *name);
+/* Replaces the state's model (takes ownership; NULL drops it). */
+void state_set_model(State *s, Assignment *model);
 void frame_add_alloca(Frame *f, MemObject *mo);
 
 #endif

@@ -78,13 +78,13 @@ void solver_fill_missing(Assignment *model, const ArraySet *arrays) {
 
 /* ---- convenience queries ---- */
 SolverResult solver_may_be_true(Solver *s, Expr *const *cs, size_t n, Expr *e) {
-    Query q = {cs, n, e, NULL};
+    Query q = {cs, n, e, NULL, NULL};
     return solver_check(s, &q, NULL);
 }
 
 SolverResult solver_must_be_true(Solver *s, Expr *const *cs, size_t n, Expr *e) {
     Expr *ne = expr_not(e);
-    Query q = {cs, n, ne, NULL};
+    Query q = {cs, n, ne, NULL, NULL};
     SolverResult r = solver_check(s, &q, NULL);
     expr_unref(ne);
     if (r == SOLVER_UNKNOWN) return r;
@@ -92,7 +92,7 @@ SolverResult solver_must_be_true(Solver *s, Expr *const *cs, size_t n, Expr *e) 
 }
 
 SolverResult solver_get_value(Solver *s, Expr *const *cs, size_t n, Expr *e, u128 *value) {
-    Query q = {cs, n, NULL, NULL};
+    Query q = {cs, n, NULL, NULL, NULL};
     Assignment m;
     assignment_init(&m);
     SolverResult r = solver_check(s, &q, &m);

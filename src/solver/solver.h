@@ -25,6 +25,11 @@ typedef struct Query {
     size_t n;
     Expr *expr;               /* borrowed; width 1, or NULL for "true" */
     PartialSink *sink;        /* may be NULL */
+    /* Optional: an assignment the caller knows satisfies `constraints`. With a
+     * goal and a model requested, a layer that slices the query may then solve
+     * only the goal's part and return `base` with just that part's bytes
+     * replaced: still a model of every constraint, at the cost of one slice. */
+    const Assignment *base;
 } Query;
 
 typedef struct SolverStats {

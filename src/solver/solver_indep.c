@@ -176,7 +176,7 @@ static void indep_free(Slicing *s) {
 /* ---- solving ---- */
 static SolverResult indep_solve_group(Solver *next, const Slicing *s, size_t g, Assignment *model) {
     Query sub = {s->groups[g].cs.data, s->groups[g].cs.len,
-                 s->groups[g].has_goal ? s->q->expr : NULL, s->q->sink};
+                 s->groups[g].has_goal ? s->q->expr : NULL, s->q->sink, NULL};
     return solver_check(next, &sub, model);
 }
 
@@ -227,6 +227,28 @@ static SolverResult indep_solve_all(Solver *next, const Slicing *s, Assignment *
     return res;
 }
 
+/* The goal's group alone, its bytes merged over the caller's model of the rest. */
+static SolverResult indep_solve_goal_on_base(Solver *next, const Slicing *s, const Assignment *base, Assignment *model) {
+    size_t g = s->group_of[s->q->n];
+    Assignment gm;
+    assignment_init(&gm);
+    SolverResult r = indep_solve_group(next, s, g, &gm);
+    if (r == SOLVER_SAT) {
+        SolverMap bufs;
+        solver_map_init(&bufs);
+        for (size_t i = 0; i < base->n; i++) { /* start from the caller's bytes */
+            uint8_t *b = util_malloc(base->arrays[i]->size ? base->arrays[i]->size : 1);
+            memcpy(b, base->bytes[i], base->arrays[i]->size);
+            solver_map_put(&bufs, base->arrays[i], NULL, b);
+        }
+        indep_merge(s, g, &gm, &bufs);
+        indep_emit_model(&bufs, model);
+        solver_map_free(&bufs);
+    }
+    assignment_free(&gm);
+    return r;
+}
+
 static SolverResult indep_check(Solver *base, const Query *q, Assignment *model) {
     SolverEntry entry = solver_enter(base);
     Slicing s;
@@ -236,6 +258,8 @@ static SolverResult indep_check(Solver *base, const Query *q, Assignment *model)
         r = solver_check(base->next, q, model); /* nothing to split */
     else if (q->expr && !model)
         r = indep_solve_group(base->next, &s, s.group_of[q->n], NULL);
+    else if (q->expr && q->base)
+        r = indep_solve_goal_on_base(base->next, &s, q->base, model);
     else
         r = indep_solve_all(base->next, &s, model);
     indep_free(&s);

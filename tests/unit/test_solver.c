@@ -55,7 +55,7 @@ static bool model_satisfies(const Assignment *m, Expr *const *cs, size_t n, Expr
 }
 
 static SolverResult check_model(Solver *s, Expr *const *cs, size_t n, Expr *goal, Assignment *m) {
-    Query q = {cs, n, goal, NULL};
+    Query q = {cs, n, goal, NULL, NULL};
     assignment_clear(m);
     SolverResult r = solver_check(s, &q, m);
     if (r == SOLVER_SAT) CHECK(model_satisfies(m, cs, n, goal));
@@ -304,10 +304,10 @@ static void test_differential(void) {
         for (size_t i = 0; i < n; i++) cs[i] = rand_constraint();
         Expr *goal = rng_below(&rng, 2) ? rand_constraint() : NULL;
         /* With a goal, slicing assumes the constraints satisfiable (as KLEE does). */
-        Query qc = {cs, n, NULL, NULL};
+        Query qc = {cs, n, NULL, NULL, NULL};
         SolverResult rc0 = solver_check(core, &qc, NULL);
         if (rc0 != SOLVER_SAT) goal = NULL;
-        Query q = {cs, n, goal, NULL};
+        Query q = {cs, n, goal, NULL, NULL};
         SolverResult rz = solver_check(core, &q, NULL);
         SolverResult r = check_model(chain, cs, n, goal, &m);
         CHECK_MSG(r == rz, "round %d: chain %d core %d", round, r, rz);
