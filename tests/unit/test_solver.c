@@ -406,6 +406,39 @@ static void test_smt2(void) {
     solver_destroy(s);
 }
 
+/* Query.base: with a goal, the chain solves only the goal's slice and returns
+ * the base with that slice's bytes replaced. The result must satisfy every
+ * constraint, keep the base's bytes elsewhere (even where another value would
+ * do), and take just one slice to the layers below. */
+static void test_base_model(void) {
+    SolverStats st = {0};
+    Spy *spy = spy_new(solver_z3_new(&opts0, &st));
+    Solver *s = solver_independence_new(&spy->base);
+    Array *a = expr_array_new("base_a", 2, NULL), *b = expr_array_new("base_b", 2, NULL);
+    Expr *cs[3] = {K(expr_ult(rd(a, 0), c8(10))), K(expr_ugt(rd(b, 0), c8(200))), K(expr_ne(rd(a, 1), c8(7)))};
+    Assignment base, out;
+    assignment_init(&base);
+    assignment_init(&out);
+    uint8_t ab[2] = {3, 9}, bb[2] = {250, 77};
+    assignment_set(&base, a, ab);
+    assignment_set(&base, b, bb);
+    CHECK(model_satisfies(&base, cs, 3, NULL));
+    Expr *goal = K(expr_eq(rd(a, 0), c8(5))); /* in a's slice: a[0] and a[1] are in different groups */
+    Query q = {cs, 3, goal, NULL, &base};
+    CHECK(solver_check(s, &q, &out) == SOLVER_SAT);
+    CHECK(model_satisfies(&out, cs, 3, goal));
+    const uint8_t *ob = assignment_get(&out, b), *oa = assignment_get(&out, a);
+    CHECK(ob && ob[0] == 250 && ob[1] == 77); /* b's slice untouched */
+    CHECK(oa && oa[0] == 5 && oa[1] == 9);    /* a[1] is its own slice: kept too */
+    CHECK(spy->calls == 1 && spy->max_n == 1); /* only the goal's slice went down */
+    Expr *bad = K(expr_eq(rd(a, 0), c8(12))); /* contradicts a[0] < 10 */
+    Query q2 = {cs, 3, bad, NULL, &base};
+    CHECK(solver_check(s, &q2, &out) == SOLVER_UNSAT);
+    assignment_free(&base);
+    assignment_free(&out);
+    solver_destroy(s);
+}
+
 int main(void) {
     test_known();
     test_convenience();
@@ -415,6 +448,7 @@ int main(void) {
     test_timeout();
     test_differential();
     test_smt2();
+    test_base_model();
     for (size_t i = 0; i < pool.len; i++) expr_unref(pool.data[i]);
     for (size_t i = 0; i < upool.len; i++) expr_update_unref(upool.data[i]);
     VEC_FREE(pool);
