@@ -66,10 +66,21 @@ static bool exec_depth_ok(Executor *ex, State *s) {
 /* Is the path condition and e satisfiable? With the state's model as the base,
  * a SAT answer comes with a model of the path and e (*out, owned) that differs
  * from the state's only in the bytes e's slice touches. */
+#define EXEC_MODEL_MAX_BYTES (64u * 1024)
+
+static uint64_t exec_model_bytes(const Assignment *m) {
+    uint64_t total = 0;
+    for (size_t i = 0; i < m->n; i++) total += m->arrays[i]->size;
+    return total;
+}
+
 SolverResult exec_check_extend(Executor *ex, State *s, Expr *e, Assignment **out) {
     size_t n;
     Expr *const *cs = exec_constraints(ex, s, &n);
     *out = NULL;
+    /* every state owns a copy of its model: with huge symbolic inputs that copy
+     * would cost more memory than the query it saves */
+    if (s->model && exec_model_bytes(s->model) > EXEC_MODEL_MAX_BYTES) state_set_model(s, NULL);
     if (!s->model) return solver_may_be_true(ex->solver, cs, n, e);
     Assignment *m = util_malloc(sizeof *m);
     assignment_init(m);
