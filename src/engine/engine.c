@@ -3,6 +3,7 @@
 #include "../util/util.h"
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #define ENGINE_QUANTUM 10000     /* instructions a state runs before the searcher is asked again */
 
@@ -41,6 +42,7 @@ Engine *engine_new(const EngineOptions *opt, IrModule *m, Solver *solver, Solver
     e->ex = exec_new(m, solver, eopt, &hooks);
     e->searcher = searcher_new(opt->search, &e->rng, e->ex);
     e->start = timer_now();
+    e->progress_tty = isatty(2);
     return e;
 }
 
@@ -79,7 +81,7 @@ void engine_run(Engine *e) {
         double now = timer_now();
         if (engine_over_limits(e, now)) break;
         engine_check_memory(e, now);
-        if (!e->opt.quiet && now - e->last_progress > 0.25) engine_report_progress(e, false);
+        if (!e->opt.quiet && now - e->last_progress > (e->progress_tty ? 0.25 : 5.0)) engine_report_progress(e, false);
         if (now - e->last_stats > 1.0) engine_write_stats_row(e);
         State *s = e->searcher->select(e->searcher);
         if (!s) break;

@@ -41,7 +41,8 @@ typedef struct Engine {
     VEC(ErrorRecord) errors;
     double start, last_progress, last_stats, last_memory_check;
     bool halted;
-    bool skip_tests;           /* past the post-halt budget: terminate without writing tests */
+    bool skip_tests;
+    bool progress_tty;         /* stderr is a terminal: redraw one line; else a line every few seconds */           /* past the post-halt budget: terminate without writing tests */
     const char *halt_reason;
 } Engine;
 

@@ -149,12 +149,14 @@ void engine_report_progress(Engine *e, bool final) {
     double now = timer_now();
     e->last_progress = now;
     Executor *ex = e->ex;
-    fprintf(stderr, "\r[%6.1fs] states %zu  paths %llu  tests %llu  errors %zu  lines %u/%u  branches %u/%u  instr %llu  queries %llu\033[K",
-            now - e->start, e->pool.len, (unsigned long long)e->paths_completed, (unsigned long long)e->tests,
+    fprintf(stderr, "%s[%6.1fs] states %zu  paths %llu  tests %llu  errors %zu  lines %u/%u  branches %u/%u  instr %llu  queries %llu%s",
+            e->progress_tty ? "\r" : "", now - e->start, e->pool.len, (unsigned long long)e->paths_completed, (unsigned long long)e->tests,
             e->errors.len, ex->lines_covered, ex->total_lines, ex->branches_covered, ex->m->nbranches,
-            (unsigned long long)ex->stats.instructions, (unsigned long long)e->sstats->queries);
-    if (final) fputc('\n', stderr);
-    util_progress_dirty(!final);
+            (unsigned long long)ex->stats.instructions, (unsigned long long)e->sstats->queries,
+            e->progress_tty ? "\033[K" : "");
+    bool newline = final || !e->progress_tty;
+    if (newline) fputc('\n', stderr);
+    util_progress_dirty(!newline);
     fflush(stderr);
 }
 
