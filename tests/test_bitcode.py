@@ -3,22 +3,13 @@
 (vector arithmetic, shuffles, reductions), symplex must scalarise and execute
 them exactly as the native program does, and still fork on symbolic input.
 Usage: test_bitcode.py BIN_DIR WORK_DIR"""
-import json, os, shutil, subprocess, sys
+import json, os, subprocess, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import checks
 
-bin_dir, work = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+bin_dir, work, check = checks.setup()
 clang = "/usr/lib/llvm-16/bin/clang"
 include = os.path.join(bin_dir, "..", "include")
-shutil.rmtree(work, ignore_errors=True)
-os.makedirs(work)
-passed = failed = 0
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL:", what)
 
 src = os.path.join(work, "vec.c")
 open(src, "w").write(r'''
@@ -70,5 +61,4 @@ for row in rows:
                         capture_output=True, text=True, timeout=300)
     check(rr.returncode == status, "%s replays natively from the .bc with exit %d (got %d: %s)" % (name, status, rr.returncode, rr.stderr[-500:]))
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+check.finish()

@@ -2,21 +2,12 @@
 """Bad input and command-line checks for symplex: each case must give exactly one
 line on stderr, a non-zero exit, no crash, and must not touch an earlier run's
 output. Usage: test_cli.py BIN_DIR WORK_DIR"""
-import os, shutil, subprocess, sys
+import os, subprocess, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import checks
 
-bin_dir, work = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+bin_dir, work, check = checks.setup()
 symplex = os.path.join(bin_dir, "symplex")
-shutil.rmtree(work, ignore_errors=True)
-os.makedirs(work)
-passed = failed = 0
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL:", what)
 
 def write(name, data, mode="w"):
     p = os.path.join(work, name)
@@ -66,5 +57,4 @@ check(os.path.realpath(os.path.join(work, "symplex-last")) == os.path.realpath(o
 r = subprocess.run([os.path.join(bin_dir, "symplex-ktest"), write("bad.ktest", "nope")], capture_output=True, text=True)
 check(r.returncode != 0 and len(r.stderr.strip().splitlines()) == 1, f"symplex-ktest bad file: {r.returncode} {r.stderr!r}")
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+check.finish()

@@ -1,0 +1,27 @@
+"""Shared by the Python end-to-end tests: argument handling, a fresh work
+directory, and check() counting into the closing `N passed, N failed` line."""
+import os, shutil, sys
+
+
+class Checks:
+    def __init__(self):
+        self.passed = self.failed = 0
+
+    def __call__(self, cond, what):
+        if cond:
+            self.passed += 1
+        else:
+            self.failed += 1
+            print("FAIL:", what)
+
+    def finish(self):
+        print(f"{self.passed} passed, {self.failed} failed")
+        sys.exit(1 if self.failed else 0)
+
+
+def setup():
+    """BIN_DIR and WORK_DIR from the command line, WORK_DIR emptied."""
+    bin_dir, work = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    return bin_dir, work, Checks()
