@@ -43,7 +43,7 @@ ObjectState *exec_resolve_concrete(Executor *ex, State *s, uint64_t addr, uint64
             return os;
         }
     }
-    if (!mo && addr >= EXEC_NULL_PAGE) mo = mem_object_containing(addr - 1 > addr ? addr : addr - 1);
+    if (!mo && addr >= EXEC_NULL_PAGE) mo = mem_object_containing(addr - 1); /* just past an object: name it */
     exec_bad_access(ex, s, addr, n, write, mo);
     return NULL;
 }

@@ -74,9 +74,7 @@ static uint64_t exec_model_bytes(const Assignment *m) {
     return total;
 }
 
-SolverResult exec_check_extend(Executor *ex, State *s, Expr *e, Assignment **out) {
-    size_t n;
-    Expr *const *cs = exec_constraints(ex, s, &n);
+static SolverResult exec_check_extend_on(Executor *ex, State *s, Expr *const *cs, size_t n, Expr *e, Assignment **out) {
     *out = NULL;
     /* every state owns a copy of its model: with huge symbolic inputs that copy
      * would cost more memory than the query it saves */
@@ -95,6 +93,12 @@ SolverResult exec_check_extend(Executor *ex, State *s, Expr *e, Assignment **out
     return r;
 }
 
+SolverResult exec_check_extend(Executor *ex, State *s, Expr *e, Assignment **out) {
+    size_t n;
+    Expr *const *cs = exec_constraints(ex, s, &n);
+    return exec_check_extend_on(ex, s, cs, n, e, out);
+}
+
 static void exec_drop_model(Assignment *m) {
     if (!m) return;
     assignment_free(m);
@@ -106,13 +110,15 @@ static void exec_drop_model(Assignment *m) {
  * (see exec_check_extend): one query per branch, and both sides keep a model. */
 int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
     *child = NULL;
+    size_t n;
+    Expr *const *cs = exec_constraints(ex, s, &n); /* flattened once for both sides */
     int known = s->model ? (expr_eval(cond, s->model) != 0) : -1;
     Expr *ncond = expr_not(cond);
     Assignment *mt = NULL, *mf = NULL;
-    SolverResult t = known == 1 ? SOLVER_SAT : exec_check_extend(ex, s, cond, &mt);
+    SolverResult t = known == 1 ? SOLVER_SAT : exec_check_extend_on(ex, s, cs, n, cond, &mt);
     SolverResult f = SOLVER_UNKNOWN;
     if (t == SOLVER_UNSAT && known == -1) f = SOLVER_SAT; /* the path condition itself is satisfiable */
-    else if (t != SOLVER_UNKNOWN) f = known == 0 ? SOLVER_SAT : exec_check_extend(ex, s, ncond, &mf);
+    else if (t != SOLVER_UNKNOWN) f = known == 0 ? SOLVER_SAT : exec_check_extend_on(ex, s, cs, n, ncond, &mf);
     int r;
     if (t == SOLVER_UNKNOWN || f == SOLVER_UNKNOWN) {
         r = -1;

@@ -67,14 +67,7 @@ static void os_enter_array_mode(ObjectState *os) {
     os->updates = os->rd_updates;
     os->rd_array = NULL;
     os->rd_updates = NULL;
-    /* Byte slots are dead from now on: release their expressions early. */
-    for (uint64_t i = 0; os->nsym && i < os->size; i++)
-        if (os->sym[i]) {
-            expr_unref(os->sym[i]);
-            os->nsym--;
-        }
-    free(os->sym);
-    os->sym = NULL;
+    os_free_sym(os); /* byte slots are dead from now on: release their expressions early */
 }
 
 static Expr *os_index_of(Expr *off64) { return expr_trunc_or_zext(off64, 32); }

@@ -31,7 +31,7 @@ ObjectState *os_ref(ObjectState *os) {
     return os;
 }
 
-static void os_free_sym(ObjectState *os) {
+void os_free_sym(ObjectState *os) {
     if (!os->sym) return;
     for (uint64_t i = 0; os->nsym && i < os->size; i++)
         if (os->sym[i]) {

@@ -12,6 +12,8 @@ Expr *os_value_byte(Value v, unsigned n, unsigned i);
 /* Forget the cached (array, updates) of the last symbolic-offset read: the
  * contents are about to change. */
 void os_drop_read_cache(ObjectState *os);
+/* Releases the per-byte expressions (bytes become concrete-only). */
+void os_free_sym(ObjectState *os);
 /* Array mode: append the write contents[idx] = val (both borrowed). */
 void os_array_append(ObjectState *os, Expr *idx, Expr *val);
 /* Array mode: a concrete-offset write becomes n update-list entries. */
