@@ -29,14 +29,8 @@ line is free text.
   timeout: 60          --max-time for the run (default 60)
 
 Replay: `symplex-replay [--check-overflow] [--check-shift] prog.c testN.ktest`
-(the flags only when they are in `args`). The native outcome is classified from
-stderr (glibc assert, ASan and UBSan reports, symplex-replay messages) and the
-exit status:
-  exit test  -> normal exit with the same exit status
-  error test -> the same kind, and the same line when both sides give one in prog.c
-                (a UBSan `index out of bounds` report matches oob-read and oob-write)
-  early test -> anything but a harness failure (exit 3: the ktest does not fit
-                the program; exit 4: it violates an assumption)
+(the flags only when they are in `args`); tools/symplex_native.py says how a
+native outcome is classified and when it agrees with the test.
 Prints one line per failed check and `N passed, M failed`; exit status 1 on any
 failure.
 """
@@ -52,10 +46,12 @@ import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+from symplex_native import compare, read_err, test_name, user_line  # noqa: E402
+
 KEYS = ("args", "variants", "paths", "error", "errors", "early", "early-total", "stdout",
         "coverage", "tests", "tests-max", "replay", "timeout")
 REPLAY_TIMEOUT = 120
-HARNESS_EXITS = (3, 4)
 
 
 class Checks:
@@ -105,109 +101,6 @@ def parse_header(path):
     return h
 
 
-def read_err(path):
-    """Parses a testN.<kind>.err file into a dict (kind, file, line, stack)."""
-    d = {"stack": []}
-    for line in open(path, encoding="utf-8", errors="replace"):
-        line = line.rstrip("\n")
-        m = re.match(r"(Error|Kind|File|Line):\s*(.*)$", line)
-        if m:
-            d[m.group(1).lower()] = m.group(2).strip()
-            continue
-        m = re.match(r"\s*#\d+\s+(\S+)\s+at\s+(.*):(\d+)\s*$", line)
-        if m:
-            d["stack"].append((m.group(1), m.group(2), int(m.group(3))))
-    return d
-
-
-def same_file(f, prog):
-    return bool(f) and os.path.basename(f) == os.path.basename(prog)
-
-
-def user_line(file, line, stack, prog):
-    """Line in prog of an error: its own location, else its first frame in prog."""
-    if same_file(file, prog) and line:
-        return int(line)
-    for _fn, f, ln in stack:
-        if same_file(f, prog):
-            return ln
-    return None
-
-
-def classify(rc, err, prog):
-    """Native outcome: (kind, line-or-None, exit-status-or-None)."""
-    base = re.escape(os.path.basename(prog))
-    loc = re.compile(r"(?:^|[\s/(:])" + base + r":(\d+)")
-
-    def line_after(start):
-        m = loc.search(err, start)
-        return int(m.group(1)) if m else None
-
-    m = re.search(r"symplex-replay: error:", err)
-    if m:
-        return "user", line_after(m.start()), None
-    m = re.search(r"symplex-replay: (reach_error|__VERIFIER_error) called", err)
-    if m:
-        return "assert", line_after(m.start()), None
-    m = re.search(r"^.*Assertion `.*' failed\.", err, re.M)
-    if m:
-        return "assert", line_after(m.start()), None
-    m = re.search(r"ERROR: AddressSanitizer: (.*)", err)
-    if m:
-        what = m.group(1)
-        start = m.start()
-        if "heap-use-after-free" in what:
-            kind = "use-after-free"
-        elif "attempting double-free" in what:
-            kind = "double-free"
-        elif "attempting free on address which was not malloc()-ed" in what:
-            kind = "invalid-free"
-        elif re.search(r"buffer-(overflow|underflow)", what):
-            rw = re.search(r"\b(READ|WRITE) of size", err[start:])
-            kind = "oob-write" if rw and rw.group(1) == "WRITE" else "oob-read"
-        elif "SEGV on unknown address" in what:
-            am = re.search(r"address (0x[0-9a-fA-F]+)", what)
-            null = (am and int(am.group(1), 16) < 4096) or "null pointer" in err[start:]
-            kind = "null-deref" if null else "segv"
-        else:
-            kind = "asan:" + what.split()[0]
-        return kind, line_after(start), None
-    m = re.search(r"runtime error: (.*)", err)
-    if m:
-        what = m.group(1)
-        start = err.rfind("\n", 0, m.start()) + 1
-        if "division by zero" in what:
-            kind = "div-by-zero"
-        elif "unreachable program point" in what:
-            kind = "unreachable"
-        elif "signed integer overflow" in what or re.search(r"(negation|division) of .* cannot be represented", what):
-            kind = "overflow"
-        elif "shift exponent" in what or "left shift of" in what:
-            kind = "shift"
-        elif "null pointer" in what:
-            kind = "null-deref"
-        elif re.search(r"index .* out of bounds for type", what):
-            kind = "oob"  # -fsanitize=bounds does not say whether it was a read or a write
-        else:
-            kind = "ubsan:" + what
-        return kind, line_after(start), None
-    # Without a report, 134 (128 + SIGABRT, as symplex-replay reports signals)
-    # is abort(); other statuses are the program's own (programs under test
-    # keep their exit codes below 128 and away from 3 and 4).
-    if rc in (134, -6):
-        return "abort", None, None
-    if rc < 0:
-        return "signal %d" % -rc, None, None
-    return "exit", None, rc
-
-
-def test_name(field):
-    field = field.strip()
-    if field.isdigit():
-        return "test%06d" % int(field)
-    return os.path.basename(field).split(".")[0]
-
-
 def replay_one(bin_dir, prog, outdir, flags, row):
     name = test_name(row["test"])
     ktest = os.path.join(outdir, name + ".ktest")
@@ -222,31 +115,10 @@ def replay_one(bin_dir, prog, outdir, flags, row):
 
 
 def check_replay(c, prog, outdir, row, rc, err):
-    name = test_name(row["test"])
-    outcome = row.get("outcome", "")
     if rc is None:
-        return c.check(False, "%s: replay" % name, err)
-    kind, line, status = classify(rc, err, prog)
-    tail = err.strip()[-1500:]
-    if outcome == "early":
-        return c.check(not (kind == "exit" and status in HARNESS_EXITS),
-                       "%s (early, %s): replay harness failure (exit %s)" % (name, row.get("kind"), status), tail)
-    if outcome == "exit":
-        want = int(row.get("exit_status") or 0)
-        ok = kind == "exit" and status == want
-        got = "exit %s" % status if kind == "exit" else "%s at line %s" % (kind, line)
-        return c.check(ok, "%s: symplex says exit %d, native replay gives %s" % (name, want, got), "" if ok else tail)
-    if outcome == "error":
-        want_kind = row.get("kind", "")
-        errs = glob.glob(os.path.join(outdir, name + ".*.err"))
-        stack = read_err(errs[0])["stack"] if errs else []
-        want_line = user_line(row.get("file"), row.get("line"), stack, prog)
-        same = kind == want_kind or (kind == "oob" and want_kind in ("oob-read", "oob-write"))
-        ok = same and (line is None or want_line is None or line == want_line)
-        return c.check(ok, "%s: symplex says %s at line %s, native replay gives %s at line %s"
-                       % (name, want_kind, want_line, kind if kind != "exit" else "exit %s" % status, line),
-                       "" if ok else tail)
-    return c.check(False, "%s: unknown outcome %r in tests.csv" % (name, outcome))
+        return c.check(False, "%s: replay" % test_name(row["test"]), err)
+    ok, what = compare(row, outdir, prog, rc, err)
+    return c.check(ok, what, "" if ok else err.strip()[-1500:])
 
 
 def check_errors(c, h, prog, summary, outdir):

@@ -2,7 +2,8 @@
  * built with clang (plus sanitizers) and linked with this library runs one
  * concrete path: each make_symbolic takes the next object of the .ktest file
  * named by $SYMPLEX_KTEST (or $KTEST_FILE, as KLEE's replay library reads),
- * so the program sees exactly the input the engine generated.
+ * so the program sees exactly the input the engine generated. The file may
+ * also be a Test-Comp testcase: each nondet call then takes the next value.
  *
  * Exit codes chosen so a harness can tell a broken replay from the program's
  * own outcome: 3 = the ktest does not fit the program (missing file, too few
@@ -16,8 +17,10 @@
 #include <symplex.h>
 
 #include "out/ktest.h"
+#include "out/testcomp.h"
 
-static KTest *replay_test;
+static KTest *replay_test;         /* the test, when it is a .ktest file */
+static TestcompCase *replay_case;  /* or a Test-Comp testcase XML file */
 static uint32_t replay_next;
 
 __attribute__((noreturn, format(printf, 1, 2))) static void replay_bad_test(const char *fmt, ...) {
@@ -30,25 +33,74 @@ __attribute__((noreturn, format(printf, 1, 2))) static void replay_bad_test(cons
     exit(3);
 }
 
+static unsigned char *replay_slurp(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        replay_bad_test("cannot open test '%s'", path);
+    size_t cap = 4096, n = 0, got;
+    unsigned char *buf = malloc(cap + 1);
+    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap) {
+            unsigned char *grown = realloc(buf, 2 * cap + 1);
+            if (!grown) { free(buf); buf = NULL; break; }
+            buf = grown;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (!buf)
+        replay_bad_test("out of memory reading '%s'", path);
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
 /* The test is read on first use, so programs that never ask for input run
- * without one. */
-static KTest *replay_load(void) {
-    if (replay_test)
-        return replay_test;
+ * without one. Its format is told by its first bytes, not its name. */
+static void replay_load(void) {
+    if (replay_test || replay_case)
+        return;
     const char *path = getenv("SYMPLEX_KTEST");
     if (!path || !*path)
         path = getenv("KTEST_FILE");
     if (!path || !*path)
-        replay_bad_test("no test to replay: set SYMPLEX_KTEST to a .ktest file");
+        replay_bad_test("no test to replay: set SYMPLEX_KTEST to a .ktest or Test-Comp .xml file");
+    size_t len;
+    unsigned char *buf = replay_slurp(path, &len);
     char *err = NULL;
-    replay_test = ktest_read(path, &err);
-    if (!replay_test)
-        replay_bad_test("%s", err ? err : "cannot read test");
-    return replay_test;
+    bool is_ktest = len >= 5 && (memcmp(buf, "KTEST", 5) == 0 || memcmp(buf, "BOUT\n", 5) == 0);
+    if (is_ktest)
+        replay_test = ktest_parse(buf, len, &err);
+    else
+        replay_case = testcomp_parse((const char *)buf, len, &err);
+    free(buf);
+    if (!replay_test && !replay_case)
+        replay_bad_test("%s: %s", path, err ? err : "cannot read test");
+}
+
+/* A Test-Comp test holds only the values of nondet calls, as literals. */
+static void replay_take_literal(void *addr, size_t nbytes, const char *name) {
+    const char *type = testcomp_type_of(name);
+    if (!type)
+        replay_bad_test("a Test-Comp test holds only __VERIFIER_nondet_* values; the program asks for '%s'",
+                        name ? name : "");
+    if (replay_next >= replay_case->ninputs)
+        replay_bad_test("the test has only %u inputs; the program asks for another (%s)", replay_case->ninputs,
+                        name);
+    const char *text = replay_case->inputs[replay_next];
+    if (!testcomp_parse_value(name, text, addr, (uint32_t)nbytes))
+        replay_bad_test("input %u ('%s') is not a literal of type %s", replay_next + 1, text, type);
+    replay_next++;
 }
 
 static void replay_take(void *addr, size_t nbytes, const char *name) {
-    KTest *t = replay_load();
+    replay_load();
+    if (replay_case) {
+        replay_take_literal(addr, nbytes, name);
+        return;
+    }
+    KTest *t = replay_test;
     if (replay_next >= t->nobjects)
         replay_bad_test("the test has only %u objects; the program asks for another ('%s')",
                         t->nobjects, name ? name : "");

@@ -80,6 +80,13 @@ int main(int argc, char **argv) {
         ir_module_free(m);
         return 1;
     }
+    if (o.engine.testcomp && !out_testcomp_open(out, o.engine.program, o.testcomp_spec, &err)) {
+        fprintf(stderr, "symplex: error: %s\n", err);
+        free(err);
+        out_close(out);
+        ir_module_free(m);
+        return 1;
+    }
     if (o.write_smt2) o.solver.smt2_dir = out->path;
     SolverStats sstats = {0};
     Solver *solver = solver_chain_new(&o.solver, &sstats);

@@ -10,7 +10,7 @@
 typedef enum OptId {
     O_MAX_TIME, O_MAX_INSTR, O_MAX_MEMORY, O_MAX_DEPTH, O_SEARCH, O_SEED, O_SOLVER_TIMEOUT, O_WRITE_SMT2,
     O_OUTPUT_DIR, O_ONLY_NEW, O_EMIT_ALL, O_CHECK_OVERFLOW, O_CHECK_SHIFT, O_EXTERNAL, O_QUIET, O_OPTIMIZE,
-    O_CLANG, O_NO_CACHE, O_NO_INDEP, O_HELP, O_VERSION
+    O_CLANG, O_TESTCOMP, O_TESTCOMP_SPEC, O_NO_CACHE, O_NO_INDEP, O_HELP, O_VERSION
 } OptId;
 
 static const struct { const char *name; OptId id; bool has_arg; const char *help; } cli_opts[] = {
@@ -31,6 +31,8 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"quiet", O_QUIET, false, "no progress line or warnings"},
     {"optimize", O_OPTIMIZE, false, "optimize the program's bitcode before exploring"},
     {"clang", O_CLANG, true, "clang-16 binary used for .c input (default /usr/lib/llvm-16/bin/clang)"},
+    {"testcomp", O_TESTCOMP, false, "also write Test-Comp XML tests (test-suite/) for __VERIFIER_nondet_* inputs"},
+    {"testcomp-spec", O_TESTCOMP_SPEC, true, "property for Test-Comp metadata: text or .prp file (default: branch coverage)"},
     {"no-cex-cache", O_NO_CACHE, false, "disable the counterexample cache"},
     {"no-independence", O_NO_INDEP, false, "disable constraint independence slicing"},
     {"help", O_HELP, false, "this text"},
@@ -87,6 +89,8 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     case O_QUIET: o->engine.quiet = true; break;
     case O_OPTIMIZE: o->optimize = true; break;
     case O_CLANG: o->clang = v; break;
+    case O_TESTCOMP: o->engine.testcomp = true; break;
+    case O_TESTCOMP_SPEC: o->testcomp_spec = v; o->engine.testcomp = true; break;
     case O_NO_CACHE: o->solver.no_cache = true; break;
     case O_NO_INDEP: o->solver.no_independence = true; break;
     case O_HELP: o->help = true; break;

@@ -9,6 +9,7 @@ typedef struct CliOptions {
     SolverOptions solver;
     const char *output_dir;
     const char *clang;
+    const char *testcomp_spec;
     bool write_smt2, optimize, help, version;
 } CliOptions;
 

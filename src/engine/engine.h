@@ -15,6 +15,7 @@ typedef struct EngineOptions {
     bool only_new_coverage_tests;
     bool emit_all_errors;
     bool quiet;
+    bool testcomp;             /* also write Test-Comp XML tests */
     const char *program;       /* path as given */
     int argc;                  /* program arguments (argv[0] = program name) */
     char **argv;

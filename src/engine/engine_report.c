@@ -69,6 +69,14 @@ static void engine_where(Engine *e, const Termination *t, const char **file, uin
     }
 }
 
+/* The Test-Comp form of a test; programs whose inputs are not all nondet
+ * calls have none, which is said once. */
+static void engine_write_testcomp(Engine *e, uint32_t n, const KTest *kt, const Termination *t) {
+    if (!out_testcomp_write(e->out, n, kt, t->error_call))
+        util_warn_once("testcomp-object", "Test-Comp output: inputs not made by __VERIFIER_nondet_* calls "
+                                          "have no Test-Comp form; such tests get no XML file");
+}
+
 static bool engine_error_seen(Engine *e, const char *kind, const char *file, uint32_t line) {
     for (size_t i = 0; i < e->errors.len; i++) {
         ErrorRecord *r = &e->errors.data[i];
@@ -110,6 +118,7 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
     KTest kt;
     if (want_test && engine_make_ktest(e, s, &kt)) {
         uint32_t n = out_write_test(e->out, &kt, &rec);
+        if (e->opt.testcomp) engine_write_testcomp(e, n, &kt, t);
         e->tests++;
         s->covered_new = false;
         if (t->kind == TERM_ERROR) {

@@ -82,13 +82,28 @@ const char *exec_stack_string(Executor *ex, State *s, char *scratch, size_t n) {
     return scratch;
 }
 
+/* Programs usually define reach_error themselves (calling __assert_fail), so
+ * an error counts as reaching it when that function is on the stack. */
+static bool exec_in_error_call(Executor *ex, State *s) {
+    if (ex->pending_error_call) return true;
+    for (uint32_t i = 0; i < s->nframes; i++) {
+        const char *name = s->frames[i].fn->name;
+        if (strcmp(name, "reach_error") == 0 || strcmp(name, "__VERIFIER_error") == 0) return true;
+    }
+    return false;
+}
+
 void exec_terminate(Executor *ex, State *s, TermKind kind, const char *what, const char *fmt, ...) {
     Termination t = {.kind = kind};
     va_list ap;
     va_start(ap, fmt);
     if (vasprintf(&t.message, fmt, ap) < 0) t.message = NULL;
     va_end(ap);
-    if (kind == TERM_ERROR) t.error_kind = what;
+    if (kind == TERM_ERROR) {
+        t.error_kind = what;
+        t.error_call = exec_in_error_call(ex, s);
+    }
+    ex->pending_error_call = false;
     if (kind == TERM_EARLY) t.reason = what;
     if (kind == TERM_EXIT) sscanf(t.message ? t.message : "", "exit %d", &t.exit_status);
     if (s->nframes) {

@@ -306,7 +306,7 @@ bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, c
         return false;
     }
     case SP_ASSERT_FAIL: return sp_assert_fail(ex, s, call, args);
-    case SP_REACH_ERROR: exec_error(ex, s, "assert", "%s() called", fn->name); return false;
+    case SP_REACH_ERROR: ex->pending_error_call = true; exec_error(ex, s, "assert", "%s() called", fn->name); return false;
     case SP_OUTPUT: return sp_read_and_output(ex, s, in, call, args);
     case SP_VFORMAT: return sp_vformat(ex, s, in, call, args);
     case SP_NONE: break;

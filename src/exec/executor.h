@@ -24,6 +24,7 @@ typedef struct Termination {
     const char *file;         /* when non-NULL: reported file/line instead of loc (e.g. __assert_fail's arguments) */
     uint32_t line;
     char *stack;              /* formatted call stack, owned */
+    bool error_call;          /* an error inside SV-COMP's reach_error/__VERIFIER_error (Test-Comp coversError) */
 } Termination;
 
 typedef struct ExecOptions {
@@ -68,6 +69,7 @@ struct Executor {
     char **names; uint32_t nnames, capnames; /* user names of symbolic objects (owned) */
     /* set by special functions that report at a location other than the current instruction */
     char *pending_file; uint32_t pending_line; /* owned; consumed by the next termination */
+    bool pending_error_call;  /* the next termination is a call of a declared-only reach_error */
 };
 
 Executor *exec_new(IrModule *m, Solver *solver, const ExecOptions *opt, const ExecHooks *hooks);

@@ -13,6 +13,7 @@ typedef struct OutDir {
     FILE *stats_csv;
     uint32_t ntests;
     double start;        /* timer_now() at open */
+    char *testcomp_dir;  /* test-suite/ when Test-Comp output is on */
 } OutDir;
 
 /* Creates `dir`, or the next free symplex-out-N in the current directory when
@@ -33,6 +34,13 @@ uint32_t out_write_test(OutDir *o, const KTest *kt, const TestRecord *r);
 /* Writes testNNNNNN.<kind>.err. */
 void out_write_err(OutDir *o, uint32_t test, const char *kind, const char *message, const char *file,
                    uint32_t line, const char *stack);
+/* Test-Comp output (--testcomp): creates test-suite/ with metadata.xml for
+ * `program` and the property text `spec` (or a .prp file naming it; NULL:
+ * branch coverage). False + *err when that fails. */
+bool out_testcomp_open(OutDir *o, const char *program, const char *spec, char **err);
+/* Writes test-suite/testNNNNNN.xml. False when the test has an object that no
+ * __VERIFIER_nondet_* call created: such a test has no Test-Comp form. */
+bool out_testcomp_write(OutDir *o, uint32_t test, const KTest *kt, bool covers_error);
 /* Full path of a file inside the output directory (caller frees). */
 char *out_path(const OutDir *o, const char *name);
 /* JSON string literal of s (quotes included) to f. */

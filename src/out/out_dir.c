@@ -75,6 +75,7 @@ void out_close(OutDir *o) {
     if (!o) return;
     if (o->tests_csv) fclose(o->tests_csv);
     if (o->stats_csv) fclose(o->stats_csv);
+    free(o->testcomp_dir);
     free(o->path);
     free(o);
 }
