@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # symplex-replay: run a C program natively on one generated test.
 #
-#   symplex-replay [--check-overflow] [--check-shift] [--cc=CLANG] prog.c|prog.bc test.ktest [args...]
+#   symplex-replay [--check-overflow] [--check-shift] [--cc=CLANG] prog.c|prog.bc test.ktest|test.xml [args...]
 #
 # Builds the program once per (preprocessed source, options) with clang-16,
 # AddressSanitizer and UndefinedBehaviorSanitizer stopping at the first report,
-# linked with libsymplex-replay-rt.a, which feeds the ktest's objects to the
+# linked with libsymplex-replay-rt.a, which feeds the test's objects (a .ktest, or
+# the values of a Test-Comp testcase .xml) to the
 # program's make_symbolic / nondet calls in order. Then runs it and exits with
 # its status (128+N when killed by signal N). Exit 2: bad usage, missing file
 # or compile error. Exit 3/4 come from the replay library (test does not fit
@@ -18,7 +19,7 @@ die() {
 }
 
 usage() {
-    echo "usage: symplex-replay [--check-overflow] [--check-shift] [--cc=CLANG] prog.c|prog.bc test.ktest [program args...]" >&2
+    echo "usage: symplex-replay [--check-overflow] [--check-shift] [--cc=CLANG] prog.c|prog.bc test.ktest|test.xml [program args...]" >&2
     exit 2
 }
 
