@@ -78,26 +78,26 @@ bool out_testcomp_open(OutDir *o, const char *program, const char *spec, char **
 }
 
 bool out_testcomp_write(OutDir *o, uint32_t test, const KTest *kt, bool covers_error) {
-    char value[64];
-    for (uint32_t i = 0; i < kt->nobjects; i++)
-        if (!testcomp_type_of(kt->objects[i].name)) return false;
-    char *p = util_format("%s/test%06u.xml", o->testcomp_dir, test);
-    FILE *f = fopen(p, "w");
-    free(p);
-    if (!f) {
-        util_warn_once("testcomp-write", "cannot write Test-Comp tests into '%s'", o->testcomp_dir);
-        return true;
-    }
-    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
-               TESTCOMP_DOCTYPE("testcase", "testcase-1.1.dtd") "<testcase%s>\n",
-            covers_error ? " coversError=\"true\"" : "");
-    for (uint32_t i = 0; i < kt->nobjects; i++) {
+    /* all literals first: a test with one value that has no literal gets no file */
+    char (*values)[64] = util_calloc(kt->nobjects + 1, sizeof *values);
+    bool ok = true;
+    for (uint32_t i = 0; i < kt->nobjects && ok; i++) {
         const KTestObject *obj = &kt->objects[i];
-        if (!testcomp_format_value(obj->name, obj->bytes, obj->nbytes, value, sizeof value))
-            snprintf(value, sizeof value, "0");
-        fprintf(f, "  <input type=\"%s\">%s</input>\n", testcomp_type_of(obj->name), value);
+        ok = testcomp_format_value(obj->name, obj->bytes, obj->nbytes, values[i], sizeof values[i]);
     }
-    fputs("</testcase>\n", f);
-    fclose(f);
-    return true;
+    char *p = ok ? util_format("%s/test%06u.xml", o->testcomp_dir, test) : NULL;
+    FILE *f = p ? fopen(p, "w") : NULL;
+    free(p);
+    if (ok && !f) util_warn_once("testcomp-write", "cannot write Test-Comp tests into '%s'", o->testcomp_dir);
+    if (f) {
+        fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
+                   TESTCOMP_DOCTYPE("testcase", "testcase-1.1.dtd") "<testcase%s>\n",
+                covers_error ? " coversError=\"true\"" : "");
+        for (uint32_t i = 0; i < kt->nobjects; i++)
+            fprintf(f, "  <input type=\"%s\">%s</input>\n", testcomp_type_of(kt->objects[i].name), values[i]);
+        fputs("</testcase>\n", f);
+        fclose(f);
+    }
+    free(values);
+    return ok;
 }
