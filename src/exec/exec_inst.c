@@ -20,6 +20,15 @@ static bool inst_alloca(Executor *ex, State *s, const Inst *in) {
     return true;
 }
 
+/* The object a pointer computed from base points into (see Value.obj): the
+ * base's own, or the one a concrete base lies in. A base just past its
+ * object lies in the red zone and gets none. */
+static uint32_t gep_provenance(Value base) {
+    if (base.e) return base.obj;
+    const MemObject *mo = mem_object_containing((uint64_t)base.c);
+    return mo ? mo->id + 1 : 0;
+}
+
 bool exec_inst_gep(Executor *ex, State *s, const Inst *in) {
     Frame *f = state_top(s);
     const IrGep *g = &f->fn->geps[in->aux];
@@ -42,7 +51,9 @@ bool exec_inst_gep(Executor *ex, State *s, const Inst *in) {
     if (sym) {
         Expr *k = expr_const(c, 64), *r = expr_add(sym, k);
         expr_unref(k); expr_unref(sym);
-        set_reg(f, in->dst, value_from_expr(r));
+        Value v = value_from_expr(r);
+        if (v.e) v.obj = gep_provenance(base);
+        set_reg(f, in->dst, v);
     } else {
         set_reg(f, in->dst, value_concrete(c));
     }
@@ -67,7 +78,7 @@ bool exec_inst_load(Executor *ex, State *s, const Inst *in) {
 bool exec_inst_store(Executor *ex, State *s, const Inst *in) {
     Frame *f = state_top(s);
     Value v = exec_operand(f, in->a);
-    Value wide = {0, NULL};
+    Value wide = {0, NULL, 0};
     unsigned bits = in->aux * 8;
     if (v.e && v.e->width < bits) { wide = arith_cast(IR_ZEXT, v, v.e->width, bits); v = wide; }
     bool ok = exec_store(ex, s, exec_operand(f, in->b), in->aux, v);

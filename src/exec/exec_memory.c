@@ -73,15 +73,18 @@ static Expr *exec_in_bounds(Expr *ptr, const MemObject *mo, unsigned n) {
 }
 
 /* Pins a failing symbolic pointer to one concrete bad address that replays
- * well (just past the end of the candidate object if that is feasible, else the
- * solver's example) and returns it, so report and test agree. */
+ * well and returns it, so report and test agree: just past the end of the
+ * candidate object (inside it if it was freed) when that is feasible, else
+ * the solver's example. */
 static uint64_t exec_pin_bad_pointer(Executor *ex, State *s, Expr *ptr, uint64_t example, MemObject *cand) {
     uint64_t addr = example;
     if (cand) {
-        Expr *c = expr_const(cand->addr + cand->size, 64), *eq = expr_eq(ptr, c);
+        uint64_t want = cand->addr + cand->size;
+        if (!as_lookup(&s->as, cand)) want = example - cand->addr < cand->size ? example : cand->addr;
+        Expr *c = expr_const(want, 64), *eq = expr_eq(ptr, c);
         size_t n;
         Expr *const *cs = exec_constraints(ex, s, &n);
-        if (solver_may_be_true(ex->solver, cs, n, eq) == SOLVER_SAT) addr = cand->addr + cand->size;
+        if (solver_may_be_true(ex->solver, cs, n, eq) == SOLVER_SAT) addr = want;
         expr_unref(c);
         expr_unref(eq);
     }
@@ -92,10 +95,8 @@ static uint64_t exec_pin_bad_pointer(Executor *ex, State *s, Expr *ptr, uint64_t
     return addr;
 }
 
-/* Resolves a symbolic pointer. On success returns the object s may access
- * (s constrained in bounds of it); a forked child that is not in this object
- * re-executes the instruction and resolves again. */
-static ObjectState *exec_resolve_symbolic(Executor *ex, State *s, Expr *ptr, unsigned n, bool write, MemObject **out) {
+/* One address the pointer may take in s (false: the state was ended). */
+static bool exec_pointer_example(Executor *ex, State *s, Expr *ptr, uint64_t *out) {
     u128 v;
     if (s->model) {
         v = expr_eval(ptr, s->model);
@@ -104,11 +105,20 @@ static ObjectState *exec_resolve_symbolic(Executor *ex, State *s, Expr *ptr, uns
         Expr *const *cs = exec_constraints(ex, s, &nc);
         if (solver_get_value(ex->solver, cs, nc, ptr, &v) != SOLVER_SAT) {
             exec_terminate_early(ex, s, "solver timeout");
-            return NULL;
+            return false;
         }
     }
-    uint64_t example = (uint64_t)v;
-    MemObject *cands[3];
+    *out = (uint64_t)v;
+    return true;
+}
+
+/* The objects a symbolic pointer may access: the one it was computed from
+ * when known (Value.obj), else those around the example address. */
+static uint32_t exec_pointer_candidates(Value ptr, uint64_t example, MemObject **cands) {
+    if (ptr.obj) {
+        cands[0] = mem_object_by_id(ptr.obj - 1);
+        return 1;
+    }
     uint32_t k = 0;
     MemObject *hit = mem_object_containing(example);
     if (hit) cands[k++] = hit;
@@ -116,10 +126,21 @@ static ObjectState *exec_resolve_symbolic(Executor *ex, State *s, Expr *ptr, uns
     uint32_t kn = exec_candidates(example, near);
     for (uint32_t i = 0; i < kn; i++)
         if (near[i] != hit) cands[k++] = near[i];
+    return k;
+}
+
+/* Resolves a symbolic pointer. On success returns the object s may access
+ * (s constrained in bounds of it); a forked child that is not in this object
+ * re-executes the instruction and resolves again. */
+static ObjectState *exec_resolve_symbolic(Executor *ex, State *s, Value ptr, unsigned n, bool write, MemObject **out) {
+    uint64_t example;
+    if (!exec_pointer_example(ex, s, ptr.e, &example)) return NULL;
+    MemObject *cands[3];
+    uint32_t k = exec_pointer_candidates(ptr, example, cands);
     for (uint32_t i = 0; i < k; i++) {
         MemObject *mo = cands[i];
         if (!as_lookup(&s->as, mo)) continue;
-        Expr *inb = exec_in_bounds(ptr, mo, n);
+        Expr *inb = exec_in_bounds(ptr.e, mo, n);
         State *child;
         int r = exec_fork(ex, s, inb, &child);
         expr_unref(inb);
@@ -135,8 +156,9 @@ static ObjectState *exec_resolve_symbolic(Executor *ex, State *s, Expr *ptr, uns
         *out = mo;
         return os;
     }
-    uint64_t bad = exec_pin_bad_pointer(ex, s, ptr, example, k ? cands[0] : NULL);
-    MemObject *at = mem_object_containing(bad);
+    uint64_t bad = exec_pin_bad_pointer(ex, s, ptr.e, example, k ? cands[0] : NULL);
+    /* a pointer with a known origin is reported against it, wherever it landed */
+    MemObject *at = ptr.obj ? NULL : mem_object_containing(bad);
     exec_bad_access(ex, s, bad, n, write, at ? at : k ? cands[0] : NULL);
     return NULL;
 }
@@ -156,7 +178,7 @@ bool exec_load(Executor *ex, State *s, Value ptr, unsigned nbytes, Value *out) {
         *out = os_read(os, a - mo->addr, nbytes);
         return true;
     }
-    ObjectState *os = exec_resolve_symbolic(ex, s, ptr.e, nbytes, false, &mo);
+    ObjectState *os = exec_resolve_symbolic(ex, s, ptr, nbytes, false, &mo);
     if (!os) return false;
     Expr *off = exec_offset(ptr.e, mo);
     if (expr_is_const(off)) *out = os_read(os, (uint64_t)off->u.value, nbytes);
@@ -175,7 +197,7 @@ bool exec_store(Executor *ex, State *s, Value ptr, unsigned nbytes, Value val) {
         else os_write(os, a - mo->addr, nbytes, val);
         return true;
     }
-    ObjectState *os = exec_resolve_symbolic(ex, s, ptr.e, nbytes, true, &mo);
+    ObjectState *os = exec_resolve_symbolic(ex, s, ptr, nbytes, true, &mo);
     if (!os) return false;
     Expr *off = exec_offset(ptr.e, mo);
     if (expr_is_const(off)) os_write(os, (uint64_t)off->u.value, nbytes, val);

@@ -313,7 +313,7 @@ static void test_symbolic_specific(void) {
     Expr *x = expr_read_le(in, NULL, i0, 4);
     ObjectState *os = os_new(16);
     os_write(os, 8, 4, value_concrete(0xdeadbeef));
-    Value xv = {0, x}; /* borrowed by os_write */
+    Value xv = {0, x, 0}; /* borrowed by os_write */
     os_write(os, 8, 4, xv);
     CHECK(!os_is_concrete(os, 8, 4) && !os_is_concrete(os, 11, 1));
     CHECK(os_is_concrete(os, 0, 8) && os_is_concrete(os, 12, 4));
