@@ -2,8 +2,9 @@
  *
  * Models: the pattern filter of a log tool.  Patterns support literals,
  * '.', character classes with ranges and negation ("[a-z0-9]", "[^x]"),
- * the quantifiers '*', '+' and '?', the anchors '^' and '$', and '\' to
- * escape a special character.  A pattern is first compiled into an array of
+ * the shorthand classes \d \w \s (and \D \W \S), the quantifiers '*', '+',
+ * '?', "{m}" and "{m,n}", the anchors '^' and '$', and '\' to escape a
+ * special character.  A pattern is first compiled into an array of
  * nodes (rejecting malformed patterns), then matched by recursive
  * backtracking, unanchored unless it starts with '^'.  An optional flag makes
  * literal and class matching case-insensitive.
@@ -12,16 +13,16 @@
  * both the program -- the pattern -- and the data symbolic).
  *
  * Symbolic inputs:
- *   pattern -- char[8], NUL-terminated: pattern[7] is assumed to be 0.
+ *   pattern -- char[10], NUL-terminated: pattern[9] is assumed to be 0.
  *   text    -- char[8], NUL-terminated: text[7] is assumed to be 0.
  *   flags   -- uint8_t, bit 0: case-insensitive; other bits ignored.
  *
  * Planted bugs:
  *   1. compile() rejects patterns with more than MAX_NODES nodes, but the
  *      test is made before storing with '>' instead of '>=', so a pattern of
- *      five atoms (e.g. "abcde" or "a.b*c$d") stores prog[4] past the end of
- *      the four-node array (out-of-bounds write).  Needs five atoms within
- *      the seven pattern bytes: deep.
+ *      six atoms (e.g. "abcdef" or "a.b*cd$") stores prog[5] past the end of
+ *      the five-node array (out-of-bounds write).  Needs six atoms within the
+ *      nine pattern bytes: deep.
  *   2. match_plus() tests the mandatory first repetition with match_one()
  *      only, without checking for the end of the text.  An atom that matches
  *      NUL ('.' or a negated class) followed by '+' can therefore consume the
@@ -37,13 +38,13 @@
 #include <string.h>
 #include <symplex.h>
 
-#define PAT_SIZE 8
+#define PAT_SIZE 10
 #define TEXT_SIZE 8
 #define MAX_NODES 5
 #define MAX_RANGES 3
 
 enum kind { N_LIT, N_ANY, N_CLASS, N_END };
-enum quant { Q_ONE, Q_OPT, Q_STAR, Q_PLUS };
+enum quant { Q_ONE, Q_OPT, Q_STAR, Q_PLUS, Q_COUNT };
 
 struct range { char lo, hi; };
 
@@ -52,6 +53,7 @@ struct node {
     enum quant quant;
     char lit;
     bool negated;
+    uint8_t min, max;   /* for Q_COUNT: {min} or {min,max} */
     int nranges;
     struct range r[MAX_RANGES];
 };
@@ -65,7 +67,7 @@ struct regex {
 
 enum cerr {
     C_OK = 0, C_TOO_LONG, C_BAD_CLASS, C_DANGLING_QUANT, C_BAD_ESCAPE,
-    C_BAD_ANCHOR, C_BAD_RANGE
+    C_BAD_ANCHOR, C_BAD_RANGE, C_BAD_COUNT
 };
 
 static char fold(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
@@ -98,6 +100,42 @@ static int parse_class(const char *p, int i, struct node *nd, enum cerr *err) {
     return i + 1;
 }
 
+/* \d \w \s as classes; returns false for other escapes. */
+static bool shorthand_class(char e, struct node *nd) {
+    static const struct { char name; int n; struct range r[MAX_RANGES]; } tab[] = {
+        { 'd', 1, { { '0', '9' } } },
+        { 'w', 3, { { 'a', 'z' }, { 'A', 'Z' }, { '0', '9' } } },
+        { 's', 2, { { ' ', ' ' }, { '\t', '\r' } } },
+    };
+    for (size_t k = 0; k < sizeof tab / sizeof tab[0]; k++) {
+        /* Upper case negates: \D \W \S. */
+        if (e != tab[k].name && e != tab[k].name - 'a' + 'A') continue;
+        nd->kind = N_CLASS;
+        nd->negated = e != tab[k].name;
+        nd->nranges = tab[k].n;
+        memcpy(nd->r, tab[k].r, sizeof nd->r);
+        return true;
+    }
+    return false;
+}
+
+/* "{m}" or "{m,n}" with single digits, 0 <= m <= n, n >= 1.  i is at '{';
+ * returns the index after '}' or -1. */
+static int parse_count(const char *p, int i, struct node *nd) {
+    i++;
+    if (p[i] < '0' || p[i] > '9') return -1;
+    int m = p[i++] - '0', n = m;
+    if (p[i] == ',') {
+        i++;
+        if (p[i] < '0' || p[i] > '9') return -1;
+        n = p[i++] - '0';
+    }
+    if (p[i] != '}' || n < m || n == 0) return -1;
+    nd->min = (uint8_t)m;
+    nd->max = (uint8_t)n;
+    return i + 1;
+}
+
 static enum cerr compile(const char *p, struct regex *re) {
     int i = 0;
     re->n = 0;
@@ -113,6 +151,16 @@ static enum cerr compile(const char *p, struct regex *re) {
             if (prev->quant != Q_ONE || prev->kind == N_END) return C_DANGLING_QUANT;
             prev->quant = c == '*' ? Q_STAR : c == '+' ? Q_PLUS : Q_OPT;
             i++;
+            continue;
+        }
+        if (c == '{') {
+            if (re->n == 0) return C_DANGLING_QUANT;
+            struct node *prev = &re->prog[re->n - 1];
+            if (prev->quant != Q_ONE || prev->kind == N_END) return C_DANGLING_QUANT;
+            int j = parse_count(p, i, prev);
+            if (j < 0) return C_BAD_COUNT;
+            prev->quant = Q_COUNT;
+            i = j;
             continue;
         }
         /* BUG: should be >=; with n == MAX_NODES the store below is OOB. */
@@ -142,8 +190,10 @@ static enum cerr compile(const char *p, struct regex *re) {
             break;
         case '\\':
             if (p[i + 1] == '\0') return C_BAD_ESCAPE;
-            nd->kind = N_LIT;
-            nd->lit = p[i + 1];
+            if (!shorthand_class(p[i + 1], nd)) {
+                nd->kind = N_LIT;
+                nd->lit = p[i + 1];
+            }
             i += 2;
             break;
         case '^':
@@ -184,10 +234,11 @@ static bool match_one(const struct regex *re, const struct node *nd, char c) {
 static bool match_here(const struct regex *re, int k, const char *t, int *steps);
 
 /* Greedy repetition: take as many as possible, then give back one at a time. */
-static bool match_repeat(const struct regex *re, int k, const char *t, size_t min, int *steps) {
+static bool match_repeat(const struct regex *re, int k, const char *t, size_t min, size_t max,
+                         int *steps) {
     const struct node *nd = &re->prog[k];
     size_t cnt = 0;
-    while (t[cnt] != '\0' && match_one(re, nd, t[cnt])) cnt++;
+    while (cnt < max && t[cnt] != '\0' && match_one(re, nd, t[cnt])) cnt++;
     for (;;) {
         if (cnt < min) return false;
         if (match_here(re, k + 1, t + cnt, steps)) return true;
@@ -199,7 +250,7 @@ static bool match_repeat(const struct regex *re, int k, const char *t, size_t mi
 static bool match_plus(const struct regex *re, int k, const char *t, int *steps) {
     /* BUG: missing "t[0] != '\0' &&": '.' and negated classes accept NUL. */
     if (!match_one(re, &re->prog[k], t[0])) return false;
-    return match_repeat(re, k, t + 1, 0, steps);
+    return match_repeat(re, k, t + 1, 0, SIZE_MAX, steps);
 }
 
 static bool match_here(const struct regex *re, int k, const char *t, int *steps) {
@@ -215,7 +266,9 @@ static bool match_here(const struct regex *re, int k, const char *t, int *steps)
             return true;
         return match_here(re, k + 1, t, steps);
     case Q_STAR:
-        return match_repeat(re, k, t, 0, steps);
+        return match_repeat(re, k, t, 0, SIZE_MAX, steps);
+    case Q_COUNT:
+        return match_repeat(re, k, t, nd->min, nd->max, steps);
     case Q_PLUS:
         return match_plus(re, k, t, steps);
     }

@@ -19,8 +19,10 @@
  * It rejects unknown opcodes, truncated operands, bad slots, jumps that
  * leave the code or land inside an instruction, jumps whose destination
  * would be entered with a different stack depth than the fall-through path
- * gives it, jumps to themselves, stack depths below zero or above
- * STACK_MAX, and a DIV whose divisor is a zero pushed as a literal.
+ * gives it, a JMP to itself, a JZ whose condition is a pushed literal (a
+ * constant branch), stack depths below zero or above STACK_MAX, and a DIV
+ * whose divisor is a zero pushed as a literal. A JZ may jump to itself: a
+ * spin that pops until it finds a non-zero value.
  * Having verified the code, the interpreter runs without stack or divisor
  * checks, for speed.
  *
@@ -34,10 +36,12 @@
  *     instruction, which is right for JMP but not for JZ, which pops its
  *     condition first. A loop closed by JZ whose body has no net stack
  *     effect is therefore accepted although every iteration re-enters the
- *     body with one value fewer, e.g. "PUSH 0; DUP; ADD; JZ -4": the
- *     second DUP reads below the stack (out-of-bounds read). Forward jumps
- *     and jumps to themselves are handled correctly. Four or more
- *     instructions with a backward JZ whose condition is zero at run time.
+ *     body with one value fewer, e.g. "PUSH 0; DUP; ADD; JZ -4" or the
+ *     spin "PUSH 1; DUP; SUB; JZ -2": the second pass through the loop pops
+ *     or reads below the stack (out-of-bounds read). Forward jumps are
+ *     handled correctly. Four or more instructions with a backward JZ whose
+ *     condition is computed (constant conditions are rejected) and zero at
+ *     run time.
  *   - division by zero: the verifier only tracks zeros pushed as literals
  *     (through DUP and SWAP); a divisor that is computed, e.g.
  *     "PUSH 5; PUSH 7; PUSH 7; SUB; DIV", or a zero stored into data memory
@@ -64,6 +68,7 @@ enum verdict {
     V_UNDERFLOW = 5,
     V_OVERFLOW = 6,
     V_LITERAL_DIV_ZERO = 7,
+    V_CONST_BRANCH = 8,
 };
 
 /* Encoding size and stack effect: values popped, then pushed. */
@@ -93,27 +98,33 @@ struct program {
     int ops_seen[NUM_OPS];
 };
 
-/* Update the known-zero slots after an instruction; depth is the depth
- * after it. Results of arithmetic and loads are not tracked. */
-static unsigned track_zeros(unsigned zs, int op, int32_t imm, int depth) {
+/* Update a set of tracked stack slots after an instruction; depth is the
+ * depth after it and `literal` says whether the instruction is a PUSH whose
+ * value belongs to the set. DUP and SWAP move membership around; results of
+ * arithmetic and loads are never members. */
+static unsigned track_slots(unsigned set, int op, bool literal, int depth) {
     unsigned below = (1u << depth) - 1; /* slots still on the stack */
     switch (op) {
     case OP_PUSH:
-        zs &= below >> 1;
-        if (imm == 0) zs |= 1u << (depth - 1);
-        return zs;
+        set &= below >> 1;
+        if (literal) set |= 1u << (depth - 1);
+        return set;
     case OP_DUP:
-        if ((zs >> (depth - 2)) & 1) zs |= 1u << (depth - 1);
-        return zs & below;
+        if ((set >> (depth - 2)) & 1) set |= 1u << (depth - 1);
+        return set & below;
     case OP_SWAP: {
-        unsigned a = (zs >> (depth - 2)) & 1, b = (zs >> (depth - 1)) & 1;
-        zs &= ~(3u << (depth - 2));
-        return zs | (a << (depth - 1)) | (b << (depth - 2));
+        unsigned a = (set >> (depth - 2)) & 1, b = (set >> (depth - 1)) & 1;
+        set &= ~(3u << (depth - 2));
+        return set | (a << (depth - 1)) | (b << (depth - 2));
     }
     default:
         /* popped slots are gone; pushed results are unknown */
-        return zs & below & ~(op_table[op].pushes ? 1u << (depth - 1) : 0u);
+        return set & below & ~(op_table[op].pushes ? 1u << (depth - 1) : 0u);
     }
+}
+
+static bool top_in(unsigned set, int depth) {
+    return depth > 0 && ((set >> (depth - 1)) & 1);
 }
 
 /* A forward jump waiting for the scan to reach its destination. */
@@ -136,6 +147,8 @@ static enum verdict verify(const uint8_t *code, int n, struct program *prog, int
      * holds a zero that came straight from a PUSH 0 (possibly DUPed or
      * SWAPped around). */
     unsigned zero_slots = 0;
+    /* slots holding any literal: a JZ on one of them is a constant branch */
+    unsigned const_slots = 0;
     int pc = 0;
     prog->count = 0;
 
@@ -160,13 +173,16 @@ static enum verdict verify(const uint8_t *code, int n, struct program *prog, int
         case OP_SUB: op = OP_SUB; break;
         case OP_MUL: op = OP_MUL; break;
         case OP_DIV:
-            if (depth > 0 && (zero_slots >> (depth - 1)) & 1) return V_LITERAL_DIV_ZERO;
+            if (top_in(zero_slots, depth)) return V_LITERAL_DIV_ZERO;
             op = OP_DIV;
             break;
         case OP_DUP: op = OP_DUP; break;
         case OP_SWAP: op = OP_SWAP; break;
         case OP_JMP: op = OP_JMP; break;
-        case OP_JZ: op = OP_JZ; break;
+        case OP_JZ:
+            if (top_in(const_slots, depth)) return V_CONST_BRANCH;
+            op = OP_JZ;
+            break;
         case OP_LOAD: op = OP_LOAD; break;
         case OP_STORE: op = OP_STORE; break;
         default: return V_BAD_OPCODE;
@@ -191,8 +207,8 @@ static enum verdict verify(const uint8_t *code, int n, struct program *prog, int
             in->rel = (int8_t)code[pc + 1];
             dest = pc + 2 + in->rel;
             if (dest < 0 || dest >= n) return V_BAD_JUMP;
-            if (dest == pc) return V_BAD_JUMP; /* a jump to itself never ends */
-            if (dest < pc) {
+            if (dest == pc && op == OP_JMP) return V_BAD_JUMP; /* never ends */
+            if (dest <= pc) {
                 /* a loop back to an instruction already seen: it must be
                  * entered with the depth it was verified with */
                 for (int k = 0; k <= here; k++)
@@ -206,7 +222,8 @@ static enum verdict verify(const uint8_t *code, int n, struct program *prog, int
         if (depth < 0) return V_UNDERFLOW;
         depth += info->pushes;
         if (depth > STACK_MAX) return V_OVERFLOW;
-        zero_slots = track_zeros(zero_slots, op, in->imm, depth);
+        zero_slots = track_slots(zero_slots, op, op == OP_PUSH && in->imm == 0, depth);
+        const_slots = track_slots(const_slots, op, op == OP_PUSH, depth);
 
         if (dest > pc) fix[nfix++] = (struct fixup){here, dest, depth};
         prog->ops_seen[op]++;

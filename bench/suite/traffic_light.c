@@ -10,14 +10,15 @@
  * yellow -> all red, with minimum/maximum green times driven by vehicle
  * detectors, a pedestrian phase served after the EW phase when the button
  * was pressed, emergency preemption (the running green is ended through
- * yellow and all-red before the emergency direction gets green), and a
+ * yellow and all-red before the emergency direction gets green, but only
+ * after the running green has had its minimum time), and a
  * flashing-red fault mode. After power-up it spends a few ticks in a
  * start-up all-red phase. Every step is followed by a check of the safety
  * properties: never green in both directions, pedestrians walk only when all
  * vehicle lamps are red, and in fault mode all lamps flash.
  *
  * Symbolic input (SV-COMP style, no symplex.h):
- *   up to MAX_EVENTS (12) events, each __VERIFIER_nondet_uchar() assumed
+ *   up to MAX_EVENTS (16) events, each __VERIFIER_nondet_uchar() assumed
  *   < NUM_EVENTS (9): tick, pedestrian button, NS/EW vehicle detected, NS/EW
  *   emergency request, emergency clear, lamp fault, fault cleared. Before
  *   each event a __VERIFIER_nondet_int() decides whether the sequence ends
@@ -30,8 +31,9 @@
  *   switch their own direction to green (normally the all-red phase before
  *   them has set everything red). If NS green was preempted by an EW
  *   emergency, resuming it leaves the EW emergency green on: both directions
- *   green, reach_error(). It takes the start-up ticks, the preemption through
- *   yellow and all-red, and an immediate clear: about eight specific events.
+ *   green, reach_error(). It takes the two start-up ticks, an EW call, the
+ *   minimum NS green (two ticks), yellow and all-red (one tick each) and an
+ *   immediate clear: eight specific events among the nine kinds.
  */
 #include <stdbool.h>
 

@@ -18,8 +18,8 @@
  * status.
  *
  * Symbolic input:
- *   url[32]  -- the URL text, char; each byte is assumed to be NUL or
- *               printable ASCII; the URL ends at the first NUL or after 32
+ *   url[24]  -- the URL text, char; each byte is assumed to be NUL or
+ *               printable ASCII; the URL ends at the first NUL or after 24
  *               bytes.
  *
  * Planted bug:
@@ -27,9 +27,9 @@
  *   clears its four-entry part array for the parts it is about to parse, so
  *   a host made only of digits and dots with exactly four dots (e.g.
  *   "x://1.2.3.4.5" or "x://....") writes one int past the stack array
- *   (out-of-bounds write). The path to it needs a scheme, "//", and a host of
- *   at least four bytes that passes the authority, userinfo and port scans --
- *   some twenty-five specific branch outcomes.
+ *   (out-of-bounds write). The path to it needs "//" (a scheme is optional)
+ *   and a host of at least four bytes that passes the length, authority,
+ *   userinfo and port scans -- some twenty-five specific branch outcomes.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -37,7 +37,7 @@
 #include <string.h>
 #include <symplex.h>
 
-#define URL_LEN 32
+#define URL_LEN 24
 #define SCHEME_MAX 7
 #define HOST_MAX 20
 #define MAX_SEGS 5
