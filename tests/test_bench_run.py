@@ -44,6 +44,19 @@ if len(summary) == 2 and len(rows) == 4:
     check(abs(float(summary[1]["mean_branch_pct"]) - mean_bfs) < 0.01, "summary mean matches results.csv")
     want = round(mean_bfs / float(summary[0]["mean_branch_pct"]), 3)
     check(abs(float(summary[1]["ratio_mean_branch_pct"]) - want) < 0.002, "ratio to the baseline")
+# --replot makes the same summary from the CSV files alone, and a figure again
+if os.path.exists(os.path.join(out, "summary.csv")):
+    before = open(os.path.join(out, "summary.csv")).read()
+    os.remove(os.path.join(out, "coverage_mean.png"))
+    p = subprocess.run([os.path.join(root, "bench", "run"), "--replot", "--out=" + out],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300)
+    check(p.returncode == 0, "--replot exits 0: " + p.stderr.decode(errors="replace")[-500:])
+    check(open(os.path.join(out, "summary.csv")).read() == before, "--replot gives the same summary.csv")
+    check(os.path.exists(os.path.join(out, "coverage_mean.png")), "--replot draws the figures again")
+p = subprocess.run([os.path.join(root, "bench", "run"), "--replot", "--out=" + os.path.join(work, "none")],
+                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+err = p.stderr.decode(errors="replace")
+check(p.returncode != 0 and err.count("\n") == 1 and "needs results.csv" in err, "--replot without results: %r" % err)
 # a bad argument is one line and a non-zero exit
 p = subprocess.run([os.path.join(root, "bench", "run"), "--out=" + out, os.path.join(work, "nothing.txt")],
                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
