@@ -42,6 +42,7 @@ Engine *engine_new(const EngineOptions *opt, IrModule *m, Solver *solver, Solver
     e->ex = exec_new(m, solver, eopt, &hooks);
     e->searcher = searcher_new(opt->search, &e->rng, e->ex);
     e->start = timer_now();
+    if (opt->max_time > 0) sstats->deadline = e->start + opt->max_time;
     e->progress_tty = isatty(2);
     return e;
 }
@@ -98,6 +99,7 @@ void engine_run(Engine *e) {
      * counted, not written, so --max-time stays a real bound. */
     e->halted = e->pool.len > 0;
     double deadline = timer_now() + (e->opt.max_time > 50 ? e->opt.max_time / 10 : 5);
+    e->sstats->deadline = deadline;
     while (e->pool.len) {
         if (!e->skip_tests && timer_now() > deadline) {
             e->skip_tests = true;

@@ -58,7 +58,7 @@ static IrFunction *exec_callee(Executor *ex, State *s, const IrCall *call) {
         Expr *const *cs = exec_constraints(ex, s, &n);
         u128 v;
         if (solver_get_value(ex->solver, cs, n, p.e, &v) != SOLVER_SAT) {
-            exec_terminate_early(ex, s, "solver timeout");
+            exec_solver_gave_up(ex, s);
             return NULL;
         }
         Expr *c = expr_const(v, 64), *eq = expr_eq(p.e, c);

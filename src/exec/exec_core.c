@@ -127,6 +127,10 @@ void exec_terminate_early(Executor *ex, State *s, const char *reason) {
     exec_terminate(ex, s, TERM_EARLY, reason, "%s", reason);
 }
 
+void exec_solver_gave_up(Executor *ex, State *s) {
+    exec_terminate_early(ex, s, ex->solver->stats->deadline_hit ? "max-time" : "solver timeout");
+}
+
 u128 exec_example(Executor *ex, State *s, Value v) {
     if (!v.e) return v.c;
     if (s->model) return expr_eval(v.e, s->model);

@@ -104,7 +104,7 @@ static bool exec_pointer_example(Executor *ex, State *s, Expr *ptr, uint64_t *ou
         size_t nc;
         Expr *const *cs = exec_constraints(ex, s, &nc);
         if (solver_get_value(ex->solver, cs, nc, ptr, &v) != SOLVER_SAT) {
-            exec_terminate_early(ex, s, "solver timeout");
+            exec_solver_gave_up(ex, s);
             return false;
         }
     }

@@ -147,7 +147,7 @@ int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
     exec_drop_model(mt);
     exec_drop_model(mf);
     expr_unref(ncond);
-    if (r < 0) exec_terminate_early(ex, s, "solver timeout");
+    if (r < 0) exec_solver_gave_up(ex, s);
     return r;
 }
 

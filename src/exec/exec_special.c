@@ -87,7 +87,7 @@ static bool sp_assume(Executor *ex, State *s, const Inst *in, const IrCall *call
     SolverResult r = s->model && expr_eval(nz, s->model) ? SOLVER_SAT : exec_check_extend(ex, s, nz, &m);
     if (r != SOLVER_SAT) {
         expr_unref(nz);
-        if (r == SOLVER_UNKNOWN) exec_terminate_early(ex, s, "solver timeout");
+        if (r == SOLVER_UNKNOWN) exec_solver_gave_up(ex, s);
         else exec_terminate(ex, s, TERM_SILENT, "assume", "assumption is infeasible");
         return false;
     }
@@ -244,7 +244,7 @@ bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, c
             size_t n;
             Expr *const *cs = exec_constraints(ex, s, &n);
             if (solver_get_value(ex->solver, cs, n, args[0].e, &v) != SOLVER_SAT) {
-                exec_terminate_early(ex, s, "solver timeout");
+                exec_solver_gave_up(ex, s);
                 return false;
             }
         }

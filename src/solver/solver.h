@@ -39,6 +39,10 @@ typedef struct SolverStats {
     uint64_t sat, unsat, unknown;
     double time_s;            /* wall time inside the chain */
     double core_time_s;       /* wall time inside Z3 */
+    /* Set by the chain's owner: the timer_now() time no core query may run
+     * past (0 = none), so a run's time budget bounds a query in flight too. */
+    double deadline;
+    bool deadline_hit;        /* the last core query gave up at the deadline */
 } SolverStats;
 
 typedef struct Solver Solver;

@@ -309,11 +309,24 @@ static SolverResult z3_run(Z3Solver *z, const Query *q, Assignment *model, bool 
     return r;
 }
 
-static SolverResult z3_solve(Z3Solver *z, const Query *q, Assignment *model) {
-    bool limited = z->timeout_ms && z->timeout_ms <= Z3_FAST_BUDGET_MS;
-    SolverResult r = z3_run(z, q, model, false, limited ? z->timeout_ms : Z3_FAST_BUDGET_MS);
+/* This query's budget: the per-query timeout, cut to the time left before the
+ * chain's deadline (at least 1 ms, as 0 would mean none); *capped says the
+ * deadline decided it. */
+static unsigned z3_budget_ms(const Z3Solver *z, const SolverStats *st, bool *capped) {
+    *capped = false;
+    if (st->deadline <= 0) return z->timeout_ms;
+    double left = (st->deadline - timer_now()) * 1000.0;
+    unsigned ms = left < 1 ? 1u : left >= 4e9 ? 4000000000u : (unsigned)left;
+    if (z->timeout_ms && z->timeout_ms <= ms) return z->timeout_ms;
+    *capped = true;
+    return ms;
+}
+
+static SolverResult z3_solve(Z3Solver *z, const Query *q, Assignment *model, unsigned budget_ms) {
+    bool limited = budget_ms && budget_ms <= Z3_FAST_BUDGET_MS;
+    SolverResult r = z3_run(z, q, model, false, limited ? budget_ms : Z3_FAST_BUDGET_MS);
     if (r != SOLVER_UNKNOWN || limited || z3_error_seen) return r;
-    return z3_run(z, q, model, true, z->timeout_ms ? z->timeout_ms - Z3_FAST_BUDGET_MS : 0);
+    return z3_run(z, q, model, true, budget_ms ? budget_ms - Z3_FAST_BUDGET_MS : 0);
 }
 
 static SolverResult z3_check(Solver *base, const Query *q, Assignment *model) {
@@ -322,9 +335,11 @@ static SolverResult z3_check(Solver *base, const Query *q, Assignment *model) {
     if (z->smt2_dir) z3_write_smt2(z, q);
     double t0 = timer_now();
     z3_error_seen = false;
-    SolverResult r = z3_solve(z, q, model);
-    z3_end_query(z);
     SolverStats *st = base->stats;
+    bool capped;
+    SolverResult r = z3_solve(z, q, model, z3_budget_ms(z, st, &capped));
+    z3_end_query(z);
+    st->deadline_hit = r == SOLVER_UNKNOWN && capped && !z3_error_seen;
     st->core_queries++;
     st->core_time_s += timer_now() - t0;
     if (r == SOLVER_SAT) st->sat++;

@@ -1,6 +1,6 @@
 /* Solver chain tests: known SAT/UNSAT cases, models checked by evaluation, the
  * convenience queries, each layer's behaviour (cache hits, independence
- * slicing, simplification), the timeout path, the SMT-LIB2 dump, and a
+ * slicing, simplification), the timeout and deadline paths, the SMT-LIB2 dump, and a
  * randomized differential test of the full chain against the bare Z3 core. */
 #define _GNU_SOURCE
 #include "check.h"
@@ -231,11 +231,14 @@ static void test_simplify(void) {
 
 /* Factoring a 64-bit semiprime with a 1 ms budget: UNKNOWN is expected, but
  * any definite answer must be right (it is SAT: 4294967291 * 4294967279). */
-static void test_timeout(void) {
-    SolverStats st = {0};
+/* Factoring the product of two 32-bit primes: no solver answers it in the
+ * 1 ms budgets below. Returns the result; *st gets the chain's statistics. */
+static SolverResult factoring_query(double timeout_s, double deadline, SolverStats *st) {
     SolverOptions o = opts0;
-    o.timeout_s = 0.001;
-    Solver *s = solver_chain_new(&o, &st);
+    o.timeout_s = timeout_s;
+    *st = (SolverStats){0};
+    st->deadline = deadline;
+    Solver *s = solver_chain_new(&o, st);
     Array *pa = expr_array_new("p", 4, NULL), *qa = expr_array_new("q", 4, NULL);
     Expr *p = K(expr_zext(K(expr_read_le(pa, NULL, c32(0), 4)), 64));
     Expr *q = K(expr_zext(K(expr_read_le(qa, NULL, c32(0), 4)), 64));
@@ -245,10 +248,26 @@ static void test_timeout(void) {
     Assignment m;
     assignment_init(&m);
     SolverResult r = check_model(s, cs, 3, NULL, &m);
-    CHECK(r != SOLVER_UNSAT);
-    CHECK(r == SOLVER_SAT || st.unknown == 1);
     assignment_free(&m);
     solver_destroy(s);
+    return r;
+}
+
+/* The per-query timeout gives UNKNOWN, and says it was not the deadline. */
+static void test_timeout(void) {
+    SolverStats st;
+    SolverResult r = factoring_query(0.001, timer_now() + 1000, &st);
+    CHECK(r != SOLVER_UNSAT);
+    CHECK(r == SOLVER_SAT || (st.unknown == 1 && !st.deadline_hit));
+}
+
+/* A deadline already passed cuts a query that has no timeout of its own, and
+ * says so (the executor then ends the state with reason max-time). */
+static void test_deadline(void) {
+    SolverStats st;
+    SolverResult r = factoring_query(0, timer_now() - 1, &st);
+    CHECK(r != SOLVER_UNSAT);
+    CHECK(r == SOLVER_SAT || (st.unknown == 1 && st.deadline_hit));
 }
 
 /* ---- randomized differential test ---- */
@@ -446,6 +465,7 @@ int main(void) {
     test_independence();
     test_simplify();
     test_timeout();
+    test_deadline();
     test_differential();
     test_smt2();
     test_base_model();
