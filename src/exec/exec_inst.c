@@ -23,9 +23,9 @@ static bool inst_alloca(Executor *ex, State *s, const Inst *in) {
 /* The object a pointer computed from base points into (see Value.obj): the
  * base's own, or the one a concrete base lies in. A base just past its
  * object lies in the red zone and gets none. */
-static uint32_t gep_provenance(Value base) {
+static uint32_t gep_provenance(Executor *ex, Value base) {
     if (base.e) return base.obj;
-    const MemObject *mo = mem_object_containing((uint64_t)base.c);
+    const MemObject *mo = exec_object_at(ex, (uint64_t)base.c);
     return mo ? mo->id + 1 : 0;
 }
 
@@ -52,7 +52,7 @@ bool exec_inst_gep(Executor *ex, State *s, const Inst *in) {
         Expr *k = expr_const(c, 64), *r = expr_add(sym, k);
         expr_unref(k); expr_unref(sym);
         Value v = value_from_expr(r);
-        if (v.e) v.obj = gep_provenance(base);
+        if (v.e) v.obj = gep_provenance(ex, base);
         set_reg(f, in->dst, v);
     } else {
         set_reg(f, in->dst, value_concrete(c));

@@ -28,10 +28,15 @@ static void exec_bad_access(Executor *ex, State *s, uint64_t addr, uint64_t n, b
     }
 }
 
-ObjectState *exec_resolve_concrete(Executor *ex, State *s, uint64_t addr, uint64_t n, bool write, MemObject **out) {
-    /* most accesses hit the object the previous one hit: skip the search then */
+MemObject *exec_object_at(Executor *ex, uint64_t addr) {
+    /* most lookups hit the object the previous one hit: skip the search then */
     MemObject *mo = ex->last_mo;
     if (!mo || addr - mo->addr >= mo->size) mo = ex->last_mo = mem_object_containing(addr);
+    return mo;
+}
+
+ObjectState *exec_resolve_concrete(Executor *ex, State *s, uint64_t addr, uint64_t n, bool write, MemObject **out) {
+    MemObject *mo = exec_object_at(ex, addr);
     if (mo && addr - mo->addr + n <= mo->size && addr >= EXEC_NULL_PAGE) {
         ObjectState *os = write ? as_writable(&s->as, mo) : (ObjectState *)as_lookup(&s->as, mo);
         if (os) {

@@ -86,6 +86,8 @@ void exec_terminate_early(Executor *ex, State *s, const char *reason);
 void exec_solver_gave_up(Executor *ex, State *s);
 
 /* ---- shared between exec_*.c (not for the engine) ---- */
+/* The object containing addr, or NULL (cached: repeated lookups are cheap). */
+MemObject *exec_object_at(Executor *ex, uint64_t addr);
 void exec_terminate(Executor *ex, State *s, TermKind kind, const char *what, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 #define exec_error(ex, s, kind, ...) exec_terminate(ex, s, TERM_ERROR, kind, __VA_ARGS__)
