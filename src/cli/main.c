@@ -41,22 +41,15 @@ static void cli_write_info(OutDir *out, int argc, char **argv, Engine *e) {
     fclose(f);
 }
 
-int main(int argc, char **argv) {
-    CliOptions o;
+static int cli_run(CliOptions o, int argc, char **argv) {
     char *err = NULL;
-    if (!cli_parse(argc, argv, &o, &err)) {
-        fprintf(stderr, "symplex: error: %s\n", err);
-        free(err);
-        return 1;
-    }
-    if (o.help) { cli_usage(stdout); return 0; }
-    if (o.version) { printf("symplex %s\n", SYMPLEX_VERSION); return 0; }
     util_set_quiet(o.engine.quiet);
     char *prefix = cli_prefix();
     char *runtime = util_format("%s/lib/symplex-runtime.bc", prefix);
     char *include = util_format("%s/include", prefix);
     IrLoadOptions lo = {.runtime_bc = access(runtime, R_OK) == 0 ? runtime : NULL, .include_dir = include,
-                        .clang = o.clang, .optimize = o.optimize};
+                        .clang = o.clang, .optimize = o.optimize,
+                        .cflags = o.cflags, .ncflags = o.ncflags};
     if (!lo.runtime_bc) util_warn("runtime bitcode '%s' not found; running without libc models", runtime);
     IrModule *m = ir_load(o.engine.program, &lo, &err);
     free(runtime);
@@ -103,4 +96,23 @@ int main(int argc, char **argv) {
     ir_module_free(m);
     expr_shutdown();
     return 0;
+}
+
+int main(int argc, char **argv) {
+    CliOptions o;
+    char *err = NULL;
+    int rc = 0;
+    if (!cli_parse(argc, argv, &o, &err)) {
+        fprintf(stderr, "symplex: error: %s\n", err);
+        free(err);
+        rc = 1;
+    } else if (o.help) {
+        cli_usage(stdout);
+    } else if (o.version) {
+        printf("symplex %s\n", SYMPLEX_VERSION);
+    } else {
+        rc = cli_run(o, argc, argv);
+    }
+    cli_options_free(&o);
+    return rc;
 }

@@ -10,7 +10,8 @@
 typedef enum OptId {
     O_MAX_TIME, O_MAX_INSTR, O_MAX_MEMORY, O_MAX_DEPTH, O_SEARCH, O_SEED, O_SOLVER_TIMEOUT, O_WRITE_SMT2,
     O_OUTPUT_DIR, O_ONLY_NEW, O_EMIT_ALL, O_CHECK_OVERFLOW, O_CHECK_SHIFT, O_EXTERNAL, O_QUIET, O_OPTIMIZE,
-    O_CLANG, O_TESTCOMP, O_TESTCOMP_SPEC, O_NO_CACHE, O_NO_INDEP, O_HELP, O_VERSION
+    O_CLANG, O_TESTCOMP, O_TESTCOMP_SPEC, O_NO_CACHE, O_NO_INDEP, O_HELP, O_VERSION, O_NO_CHECK_SHIFT,
+    O_SILENT_ASSUME, O_CFLAGS
 } OptId;
 
 static const struct { const char *name; OptId id; bool has_arg; const char *help; } cli_opts[] = {
@@ -26,10 +27,13 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"only-new-coverage-tests", O_ONLY_NEW, false, "write tests only for paths that covered new code"},
     {"emit-all-errors", O_EMIT_ALL, false, "report every error, not one per kind and location"},
     {"check-overflow", O_CHECK_OVERFLOW, false, "report signed integer overflow"},
-    {"check-shift", O_CHECK_SHIFT, false, "report shifts by the bit width or more"},
-    {"external-calls", O_EXTERNAL, true, "concrete (default): call unmodelled functions natively; none: forbid"},
+    {"check-shift", O_CHECK_SHIFT, false, "report shifts by the bit width or more (the default)"},
+    {"no-check-shift", O_NO_CHECK_SHIFT, false, "do not report shifts by the bit width or more"},
+    {"silent-klee-assume", O_SILENT_ASSUME, false, "a provably false klee_assume ends the path silently (default: an error)"},
+    {"external-calls", O_EXTERNAL, true, "safe (default): only allow-listed harmless functions run natively; all: any; none: forbid"},
     {"quiet", O_QUIET, false, "no progress line or warnings"},
     {"optimize", O_OPTIMIZE, false, "optimize the program's bitcode before exploring"},
+    {"cflags", O_CFLAGS, true, "extra clang flags for .c/.i input, split at spaces (also -IDIR, -DNAME[=V])"},
     {"clang", O_CLANG, true, "clang-16 binary used for .c input (default /usr/lib/llvm-16/bin/clang)"},
     {"testcomp", O_TESTCOMP, false, "also write Test-Comp XML tests (test-suite/) for __VERIFIER_nondet_* inputs"},
     {"testcomp-spec", O_TESTCOMP_SPEC, true, "property for Test-Comp metadata: text or .prp file (default: branch coverage)"},
@@ -54,6 +58,27 @@ static bool cli_number(const char *s, double *out) {
     return true;
 }
 
+static void cli_push_cflag(CliOptions *o, const char *w) {
+    o->cflags = util_realloc(o->cflags, (o->ncflags + 1) * sizeof *o->cflags);
+    o->cflags[o->ncflags++] = w;
+}
+
+/* --cflags="-O1 -DX=1": words split at blanks (no shell quoting); the words
+ * point into a copy of the value that lives as long as the options. */
+static void cli_add_cflags(CliOptions *o, const char *v) {
+    char *copy = util_strdup(v);
+    for (char *save = NULL, *w = strtok_r(copy, " \t", &save); w; w = strtok_r(NULL, " \t", &save))
+        cli_push_cflag(o, w);
+    o->cflags_bufs = util_realloc(o->cflags_bufs, (o->ncflags_bufs + 1) * sizeof *o->cflags_bufs);
+    o->cflags_bufs[o->ncflags_bufs++] = copy;
+}
+
+void cli_options_free(CliOptions *o) {
+    for (size_t i = 0; i < o->ncflags_bufs; i++) free(o->cflags_bufs[i]);
+    free(o->cflags_bufs);
+    free(o->cflags);
+}
+
 static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     double d = 0;
     bool numeric = id == O_MAX_TIME || id == O_MAX_INSTR || id == O_MAX_MEMORY || id == O_MAX_DEPTH ||
@@ -76,9 +101,10 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
         }
         break;
     case O_EXTERNAL:
-        if (strcmp(v, "none") == 0) o->exec.external_calls = false;
-        else if (strcmp(v, "concrete") == 0 || strcmp(v, "all") == 0) o->exec.external_calls = true;
-        else { *err = util_format("--external-calls takes none or concrete, not '%s'", v); return false; }
+        if (strcmp(v, "none") == 0) o->exec.external = EXTERNAL_NONE;
+        else if (strcmp(v, "safe") == 0) o->exec.external = EXTERNAL_SAFE;
+        else if (strcmp(v, "all") == 0 || strcmp(v, "concrete") == 0) o->exec.external = EXTERNAL_ALL;
+        else { *err = util_format("--external-calls takes safe, all or none, not '%s'", v); return false; }
         break;
     case O_WRITE_SMT2: o->write_smt2 = true; break;
     case O_OUTPUT_DIR: o->output_dir = v; break;
@@ -86,6 +112,9 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     case O_EMIT_ALL: o->engine.emit_all_errors = true; break;
     case O_CHECK_OVERFLOW: o->exec.check_overflow = true; break;
     case O_CHECK_SHIFT: o->exec.check_shift = true; break;
+    case O_NO_CHECK_SHIFT: o->exec.check_shift = false; break;
+    case O_SILENT_ASSUME: o->exec.silent_klee_assume = true; break;
+    case O_CFLAGS: cli_add_cflags(o, v); break;
     case O_QUIET: o->engine.quiet = true; break;
     case O_OPTIMIZE: o->optimize = true; break;
     case O_CLANG: o->clang = v; break;
@@ -103,7 +132,8 @@ bool cli_parse(int argc, char **argv, CliOptions *o, char **err) {
     memset(o, 0, sizeof *o);
     o->engine.seed = 1;
     o->engine.max_memory_mb = 2000;
-    o->exec.external_calls = true;
+    o->exec.external = EXTERNAL_SAFE;
+    o->exec.check_shift = true;
     o->solver.timeout_s = 10;
     o->clang = "/usr/lib/llvm-16/bin/clang";
     int i = 1;
@@ -111,6 +141,13 @@ bool cli_parse(int argc, char **argv, CliOptions *o, char **err) {
         const char *a = argv[i];
         if (a[0] != '-' || a[1] == 0) break;
         if (strcmp(a, "--") == 0) { i++; break; }
+        if ((a[1] == 'I' || a[1] == 'D') && a[2]) { cli_push_cflag(o, a); continue; } /* -IDIR, -DNAME[=V] */
+        if ((a[1] == 'I' || a[1] == 'D') && !a[2]) {
+            if (i + 1 >= argc) { *err = util_format("option '%s' needs a value", a); return false; }
+            cli_push_cflag(o, a);
+            cli_push_cflag(o, argv[++i]);
+            continue;
+        }
         const char *name = a + (a[1] == '-' ? 2 : 1); /* KLEE accepts -opt as well as --opt */
         const char *eq = strchr(name, '=');
         size_t len = eq ? (size_t)(eq - name) : strlen(name);

@@ -10,11 +10,16 @@ typedef struct CliOptions {
     const char *output_dir;
     const char *clang;
     const char *testcomp_spec;
+    const char **cflags;      /* --cflags words, -I and -D options, in order (owned array) */
+    size_t ncflags;
+    char **cflags_bufs;       /* copies of the --cflags values the words point into (owned) */
+    size_t ncflags_bufs;
     bool write_smt2, optimize, help, version;
 } CliOptions;
 
 /* false + *err (one line, caller frees) on a bad command line. */
 bool cli_parse(int argc, char **argv, CliOptions *o, char **err);
 void cli_usage(FILE *f);
+void cli_options_free(CliOptions *o);
 
 #endif

@@ -72,7 +72,7 @@ bool exec_call_external(Executor *ex, State *s, IrFunction *fn, const Inst *in, 
             return false;
         }
     }
-    if (!ex->opt.external_calls) {
+    if (ex->opt.external == EXTERNAL_NONE) {
         exec_terminate(ex, s, TERM_EARLY, "external call", "external call to '%s' forbidden (--external-calls=none)", fn->name);
         return false;
     }

@@ -27,10 +27,18 @@ typedef struct Termination {
     bool error_call;          /* an error inside SV-COMP's reach_error/__VERIFIER_error (Test-Comp coversError) */
 } Termination;
 
+/* Which functions without a body or a model may run natively (--external-calls). */
+typedef enum ExternalPolicy {
+    EXTERNAL_SAFE,   /* default: only the documented allow-list (exec_external_allow.c) */
+    EXTERNAL_ALL,    /* any function (the pre-0.2 behaviour) */
+    EXTERNAL_NONE    /* none */
+} ExternalPolicy;
+
 typedef struct ExecOptions {
     bool check_overflow;
-    bool check_shift;
-    bool external_calls;      /* false: --external-calls=none */
+    bool check_shift;         /* on by default, as KLEE's --check-overshift */
+    bool silent_klee_assume;  /* a provably false klee_assume ends the path silently instead of an error */
+    ExternalPolicy external;
     uint64_t max_depth;       /* 0 = unlimited */
 } ExecOptions;
 

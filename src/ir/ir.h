@@ -217,6 +217,8 @@ typedef struct IrLoadOptions {
     const char *clang;        /* clang-16 binary */
     bool optimize;            /* run -O2-like pipeline after mem2reg */
     const char *work_dir;     /* where the compiled .bc of a .c input is written */
+    const char *const *cflags; /* extra clang arguments for .c/.i input (--cflags, -I, -D) */
+    size_t ncflags;
 } IrLoadOptions;
 
 /* Loads a .c (compiled with clang-16) or .bc file. On failure returns NULL and
