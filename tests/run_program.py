@@ -28,7 +28,7 @@ line is free text.
   replay: no           skip native replay (give the reason in the free text)
   timeout: 60          --max-time for the run (default 60)
 
-Replay: `symplex-replay [--check-overflow] [--check-shift] prog.c testN.ktest`
+Replay: `symplex-replay [--check-overflow] [--no-check-shift] prog.c testN.ktest`
 (the flags only when they are in `args`); tools/symplex_native.py says how a
 native outcome is classified and when it agrees with the test.
 Prints one line per failed check and `N passed, M failed`; exit status 1 on any
@@ -203,7 +203,7 @@ def run(args, c, variant, index):
     if "tests-max" in h:
         c.check(len(rows) <= h["tests-max"], "tests: expected at most %d, got %d" % (h["tests-max"], len(rows)))
     if h.get("replay", True):
-        flags = [f for f in ("--check-overflow", "--check-shift") if f in h["args"]]
+        flags = [f for f in ("--check-overflow", "--no-check-shift") if f in h["args"]]
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
             futs = [(row, pool.submit(replay_one, args.bin, prog, outdir, flags, row)) for row in rows]
             for row, fut in futs:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # symplex-replay: run a C program natively on one generated test.
 #
-#   symplex-replay [--check-overflow] [--check-shift] [--cc=CLANG] prog.c|prog.bc test.ktest|test.xml [args...]
+#   symplex-replay [--check-overflow] [--no-check-shift] [--cc=CLANG] prog.c|prog.bc test.ktest|test.xml [args...]
 #
 # Builds the program once per (preprocessed source, options) with clang-16,
 # AddressSanitizer and UndefinedBehaviorSanitizer stopping at the first report,
@@ -19,17 +19,18 @@ die() {
 }
 
 usage() {
-    echo "usage: symplex-replay [--check-overflow] [--check-shift] [--cc=CLANG] prog.c|prog.bc test.ktest|test.xml [program args...]" >&2
+    echo "usage: symplex-replay [--check-overflow] [--no-check-shift] [--cc=CLANG] prog.c|prog.bc test.ktest|test.xml [program args...]" >&2
     exit 2
 }
 
 check_overflow=0
-check_shift=0
+check_shift=1
 cc=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --check-overflow) check_overflow=1 ;;
         --check-shift) check_shift=1 ;;
+        --no-check-shift) check_shift=0 ;;
         --cc=*) cc="${1#--cc=}" ;;
         -h|--help) usage ;;
         --) shift; break ;;
@@ -63,8 +64,8 @@ if [ -z "$cc" ]; then
 fi
 command -v "$cc" >/dev/null 2>&1 || die "compiler not found: $cc"
 
-# The engine reports signed overflow and oversized shifts only when asked, so
-# the sanitizer does the same. The engine's shift check is about the shift
+# The engine reports signed overflow only when asked and oversized shifts unless
+# told not to (--no-check-shift), so the sanitizer does the same. The engine's shift check is about the shift
 # amount only, hence shift-base stays off even with --check-shift.
 nosan="shift-base"
 [ $check_shift = 1 ] || nosan="shift"

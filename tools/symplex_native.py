@@ -71,7 +71,7 @@ def run_flags(outdir):
         command = open(os.path.join(outdir, "info")).readline()
     except OSError:
         return []
-    return [f for f in ("--check-overflow", "--check-shift") if f in command.split()]
+    return [f for f in ("--check-overflow", "--no-check-shift") if f in command.split()]
 
 
 def read_err(path):

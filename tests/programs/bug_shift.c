@@ -1,8 +1,9 @@
 /* symplex-test
- * args: --check-shift
+ * variants: | --check-shift
  * paths: 2
- * error: shift 22
- * An oversized shift amount with --check-shift: n comes from the input and
+ * error: shift 23
+ * An oversized shift amount, reported by default (as KLEE's --check-overshift)
+ * and with the explicit --check-shift: n comes from the input and
  * is only partly masked (n & 63), so shifts by 32..63 of a 32-bit value are
  * reported; a 64-bit shift by the same amount is fine. The value shifted is
  * non-negative so no other shift check applies.
