@@ -33,7 +33,7 @@ static void cov_successors(const IrFunction *fn, uint32_t i, uint32_t *out, uint
     case IR_BR: out[(*n)++] = fn->edges[in->aux].target; out[(*n)++] = fn->edges[in->aux2].target; break;
     case IR_SWITCH: {
         const IrSwitch *sw = &fn->switches[in->aux];
-        out[(*n)++] = fn->edges[sw->default_edge].target;
+        if (sw->default_edge != IR_NO_EDGE) out[(*n)++] = fn->edges[sw->default_edge].target;
         for (uint32_t k = 0; k < sw->ncases && *n < 64; k++) out[(*n)++] = fn->edges[sw->edges[k]].target;
         break;
     }

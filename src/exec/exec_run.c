@@ -174,6 +174,12 @@ static bool exec_br(Executor *ex, State *s, const Inst *in) {
     return exec_depth_ok(ex, s);
 }
 
+/* An indirectbr to an address that is none of its destinations. */
+static bool exec_bad_jump(Executor *ex, State *s) {
+    exec_error(ex, s, "invalid-call", "computed goto to an address that is not one of its destinations");
+    return false;
+}
+
 /* Cases that share a target form one condition, so each target is one path. */
 static bool exec_switch(Executor *ex, State *s, const Inst *in) {
     Frame *f = state_top(s);
@@ -184,6 +190,7 @@ static bool exec_switch(Executor *ex, State *s, const Inst *in) {
         uint32_t k = sw->ncases;
         for (uint32_t i = 0; i < sw->ncases; i++)
             if (sw->values[i] == v.c) { k = i; break; }
+        if (k == sw->ncases && sw->default_edge == IR_NO_EDGE) return exec_bad_jump(ex, s);
         if (sw->branch_id != IR_NO_BRANCH) exec_cover_branch(ex, s, sw->branch_id + k);
         exec_take_edge(f, k < sw->ncases ? sw->edges[k] : sw->default_edge);
         return true;
@@ -215,12 +222,16 @@ static bool exec_switch(Executor *ex, State *s, const Inst *in) {
             rest = child;
         }
     }
-    if (rest) {
+    bool alive = true;
+    if (rest && sw->default_edge == IR_NO_EDGE) {
+        alive = rest != s;
+        exec_bad_jump(ex, rest);
+    } else if (rest) {
         if (sw->branch_id != IR_NO_BRANCH) exec_cover_branch(ex, rest, sw->branch_id + sw->ncases);
         exec_take_edge(state_top(rest), sw->default_edge);
     }
     free(seen);
-    return exec_depth_ok(ex, s);
+    return alive && exec_depth_ok(ex, s);
 }
 
 /* Division and remainder: a zero divisor is a bug on the paths where it can be zero. */

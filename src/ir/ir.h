@@ -97,6 +97,7 @@ typedef enum IrOp {
 #define IR_FLAG_NUW 2
 #define IR_FLAG_EXACT 4
 #define IR_NO_BRANCH 0xFFFFFFFFu /* IR_BR stores its branch id in (uint32_t)c */
+#define IR_NO_EDGE 0xFFFFFFFFu   /* IrSwitch.default_edge of an indirectbr: any other target is an error */
 
 typedef enum IrIcmpPred { IR_EQ, IR_NE, IR_UGT, IR_UGE, IR_ULT, IR_ULE, IR_SGT, IR_SGE, IR_SLT, IR_SLE } IrIcmpPred;
 /* Same encoding as LLVMRealPredicate: bit 0 = less... use the ordered/unordered names */
@@ -139,7 +140,7 @@ typedef struct IrSwitch {
     uint32_t ncases;
     ir_u128 *values;
     uint32_t *edges;      /* edge per case */
-    uint32_t default_edge;
+    uint32_t default_edge; /* IR_NO_EDGE: no default (indirectbr) */
     uint32_t branch_id;   /* first branch id: case i is branch_id+i, default is branch_id+ncases; IR_NO_BRANCH if not counted */
 } IrSwitch;
 
@@ -208,6 +209,7 @@ typedef struct IrModule {
     char **strings; uint32_t nstrings; /* messages referenced by IR_UNSUPPORTED */
     int32_t main_index;              /* -1 if no main */
     uint64_t fn_addr_base, fn_addr_end;  /* range of fake function addresses */
+    uint64_t block_addr_base, block_addr_end; /* fake addresses of basic blocks (blockaddress), 4 apart */
     uint64_t heap_base;              /* first address free for the executor's objects */
 } IrModule;
 
@@ -216,13 +218,18 @@ typedef struct IrLoadOptions {
     const char *include_dir;  /* runtime include dir for compiling .c input */
     const char *clang;        /* clang-16 binary */
     bool optimize;            /* run -O2-like pipeline after mem2reg */
-    const char *work_dir;     /* where the compiled .bc of a .c input is written */
+    const char *work_dir;     /* where the load's temporary directory goes (NULL: $TMPDIR or /tmp) */
     const char *const *cflags; /* extra clang arguments for .c/.i input (--cflags, -I, -D) */
     size_t ncflags;
+    /* Functions the executor implements (NULL: none). A weak declaration of any
+     * other function that nothing defines has the address NULL, as when linked natively. */
+    bool (*provided)(const char *name);
 } IrLoadOptions;
 
-/* Loads a .c (compiled with clang-16) or .bc file. On failure returns NULL and
- * sets *err to a one-line message (caller frees). */
+/* Loads a .c or .i file (compiled with clang-16), bitcode or LLVM IR; what the
+ * file is, its content decides before its name (ir_source.c). LLVM reads the
+ * untrusted bytes in a forked child (ir_load_child.c). On failure returns NULL
+ * and sets *err to a one-line message (caller frees). */
 IrModule *ir_load(const char *path, const IrLoadOptions *opt, char **err);
 void ir_module_free(IrModule *m);
 IrFunction *ir_function_by_name(IrModule *m, const char *name);

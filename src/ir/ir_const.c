@@ -262,7 +262,15 @@ static bool irc_scalar(IrBuild *b, LLVMValueRef c, ir_u128 *out, char **why) {
         return false;
     }
     if (LLVMIsAConstantExpr(c)) return irc_expr(b, c, out, why);
-    if (LLVMIsABlockAddress(c)) { *why = util_strdup("unsupported constant 'blockaddress'"); return false; }
+    if (LLVMIsABlockAddress(c)) { /* operands: the function, then the block */
+        uint64_t a;
+        if (irc_block_address(b, LLVMGetOperand(c, 0), LLVMValueAsBasicBlock(LLVMGetOperand(c, 1)), &a)) {
+            *out = a;
+            return true;
+        }
+        *why = util_strdup("blockaddress of an unknown block");
+        return false;
+    }
     *why = util_strdup("unsupported constant");
     return false;
 }

@@ -81,8 +81,10 @@ static void dump_extra(FILE *f, const IrModule *m, const IrFunction *fn, const I
         if (in->aux < fn->nswitches) {
             const IrSwitch *s = &fn->switches[in->aux];
             for (uint32_t i = 0; i < s->ncases; i++) { fputs(" case ", f); dump_u128(f, s->values[i]); dump_edge(f, fn, s->edges[i]); }
-            fputs(" default", f);
-            dump_edge(f, fn, s->default_edge);
+            if (s->default_edge != IR_NO_EDGE) {
+                fputs(" default", f);
+                dump_edge(f, fn, s->default_edge);
+            }
         }
         break;
     case IR_GEP:

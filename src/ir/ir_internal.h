@@ -31,6 +31,9 @@ typedef struct IrBuild {
     VEC(char *) strings;
     bool runtime_linked;   /* else every defined function is the user's */
     const char *const *user_names; size_t nuser_names; /* sorted; functions the user module defines */
+    bool (*provided)(const char *name); /* functions the executor implements (may be NULL) */
+    IrMap first_block;     /* function value -> global index of its first basic block */
+    uint64_t block_addr_base; /* fake address of global block k: base + 4k (blockaddress) */
 } IrBuild;
 
 /* --- ir_const.c: types, constants, global layout --- */
@@ -50,6 +53,8 @@ bool irc_write(IrBuild *b, LLVMValueRef c, uint8_t *buf, uint64_t size, char **w
 bool irc_bits(IrBuild *b, LLVMValueRef c, ir_u128 *out, char **why);
 /* Assigns addresses to globals and functions and converts initializers. */
 void irc_layout(IrBuild *b);
+/* The fake address of basic block bb of function fn (blockaddress, indirectbr). */
+bool irc_block_address(IrBuild *b, LLVMValueRef fn, LLVMBasicBlockRef bb, uint64_t *out);
 
 /* --- ir_lower.c --- */
 void irl_lower_module(IrBuild *b);

@@ -4,8 +4,12 @@
  * bytes and followed by a 64-byte red zone so that small overflows land in
  * unmapped space and are reported instead of silently hitting a neighbour.
  * Functions get fake addresses (16 apart) in a range no object can occupy,
- * which makes function pointers plain, comparable integers. */
+ * which makes function pointers plain, comparable integers. Basic blocks whose
+ * address a program takes (computed goto) get fake addresses after them, 4
+ * apart, one per block of every defined function. */
+#define _GNU_SOURCE
 #include "ir/ir_internal.h"
+#include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,18 +78,34 @@ static void fill_function(IrBuild *b, IrFunction *f, LLVMValueRef fn) {
     f->ret_type = irc_type(b, LLVMGetReturnType(ft));
 }
 
+/* A weak declaration that nothing defines (not the program, the runtime, the
+ * executor or the host's libraries) resolves to NULL, as a native link makes it:
+ * `if (f) f();` is how C code tests for an optional function. */
+static bool weak_undefined(IrBuild *b, LLVMValueRef fn, const char *name) {
+    if (!LLVMIsDeclaration(fn) || LLVMGetLinkage(fn) != LLVMExternalWeakLinkage) return false;
+    if (b->provided && b->provided(name)) return false;
+    return dlsym(RTLD_DEFAULT, name) == NULL;
+}
+
 /* Intrinsics become IR operations, never callable objects, so they get no entry. */
 static void layout_functions(IrBuild *b, uint64_t globals_end) {
     IrModule *m = b->m;
     uint32_t n = 0;
-    for (LLVMValueRef fn = LLVMGetFirstFunction(b->mod); fn; fn = LLVMGetNextFunction(fn))
-        if (!LLVMGetIntrinsicID(fn)) n++;
+    uint64_t nblocks = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(b->mod); fn; fn = LLVMGetNextFunction(fn)) {
+        if (LLVMGetIntrinsicID(fn)) continue;
+        irmap_put(&b->first_block, IR_KEY(fn), nblocks);
+        nblocks += LLVMCountBasicBlocks(fn);
+        n++;
+    }
     m->functions = util_calloc(n, sizeof *m->functions);
     m->nfunctions = n;
     m->fn_addr_base = align_up(globals_end, IR_MIB);
     if (m->fn_addr_base < IR_FN_BASE) m->fn_addr_base = IR_FN_BASE;
     m->fn_addr_end = m->fn_addr_base + 16ull * n;
-    m->heap_base = align_up(m->fn_addr_end + 1, IR_MIB);
+    m->block_addr_base = b->block_addr_base = m->fn_addr_end;
+    m->block_addr_end = m->block_addr_base + 4 * nblocks;
+    m->heap_base = align_up(m->block_addr_end + 1, IR_MIB);
     m->main_index = -1;
     uint32_t i = 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(b->mod); fn; fn = LLVMGetNextFunction(fn)) {
@@ -95,7 +115,7 @@ static void layout_functions(IrBuild *b, uint64_t globals_end) {
         f->addr = m->fn_addr_base + 16ull * i;
         fill_function(b, f, fn);
         if (!f->is_declaration && strcmp(f->name, "main") == 0) m->main_index = (int32_t)i;
-        irmap_put(&b->addr_of, IR_KEY(fn), f->addr);
+        irmap_put(&b->addr_of, IR_KEY(fn), weak_undefined(b, fn, f->name) ? 0 : f->addr);
         irmap_put(&b->fn_index, IR_KEY(fn), i);
         i++;
     }
@@ -126,6 +146,18 @@ static void init_globals(IrBuild *b) {
         }
         free(why);
     }
+}
+
+bool irc_block_address(IrBuild *b, LLVMValueRef fn, LLVMBasicBlockRef bb, uint64_t *out) {
+    uint64_t first;
+    if (!irmap_get(&b->first_block, IR_KEY(fn), &first)) return false;
+    uint64_t k = 0;
+    for (LLVMBasicBlockRef it = LLVMGetFirstBasicBlock(fn); it; it = LLVMGetNextBasicBlock(it), k++)
+        if (it == bb) {
+            *out = b->block_addr_base + 4 * (first + k);
+            return true;
+        }
+    return false;
 }
 
 void irc_layout(IrBuild *b) {

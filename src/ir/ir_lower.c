@@ -178,6 +178,29 @@ static void lower_switch(IrFnBuild *fb, LLVMValueRef inst) {
     in->aux2 = irc_value_bits(fb->b, LLVMTypeOf(cond));
 }
 
+/* A computed goto: a switch over the fake addresses of the blocks it may
+ * reach, with no default (any other address is an invalid jump). Not counted
+ * as branches: gcov, the coverage reference, does not count it either. */
+static void lower_indirectbr(IrFnBuild *fb, LLVMValueRef inst) {
+    uint32_t n = LLVMGetNumSuccessors(inst);
+    IrSwitch sw = {.ncases = n, .default_edge = IR_NO_EDGE, .branch_id = IR_NO_BRANCH};
+    sw.values = util_calloc(n ? n : 1, sizeof *sw.values);
+    sw.edges = util_calloc(n ? n : 1, sizeof *sw.edges);
+    for (uint32_t i = 0; i < n; i++) {
+        LLVMBasicBlockRef dest = LLVMGetSuccessor(inst, i);
+        uint64_t a = 0;
+        if (!irc_block_address(fb->b, fb->fn, dest, &a)) irl_fail(fb, util_strdup("indirectbr target without an address"));
+        sw.values[i] = a;
+        sw.edges[i] = edge_to(fb, dest);
+    }
+    VEC_PUSH(fb->switches, sw);
+    Opnd a = irl_opnd(fb, LLVMGetOperand(inst, 0));
+    Inst *in = irl_emit(fb, IR_SWITCH, NULL);
+    in->a = a;
+    in->aux = (uint32_t)(fb->switches.len - 1);
+    in->aux2 = 64;
+}
+
 static void lower_ret(IrFnBuild *fb, LLVMValueRef inst) {
     Opnd a = LLVMGetNumOperands(inst) > 0 ? irl_opnd(fb, LLVMGetOperand(inst, 0)) : IR_NONE;
     irl_emit(fb, IR_RET, NULL)->a = a;
@@ -284,6 +307,7 @@ void irl_lower_terminator(IrFnBuild *fb, LLVMValueRef inst, LLVMOpcode op) {
     switch (op) {
     case LLVMBr: lower_br(fb, inst); break;
     case LLVMSwitch: lower_switch(fb, inst); break;
+    case LLVMIndirectBr: lower_indirectbr(fb, inst); break;
     case LLVMRet: lower_ret(fb, inst); break;
     default: irl_emit(fb, IR_UNREACHABLE, NULL); break;
     }

@@ -248,7 +248,7 @@ void irl_lower_inst(IrFnBuild *fb, LLVMValueRef inst) {
     case LLVMSIToFP: case LLVMBitCast: case LLVMAddrSpaceCast: case LLVMFreeze:
         lower_cast(fb, inst, op); break;
     case LLVMSelect: lower_select(fb, inst); break;
-    case LLVMBr: case LLVMSwitch: case LLVMRet: case LLVMUnreachable:
+    case LLVMBr: case LLVMSwitch: case LLVMIndirectBr: case LLVMRet: case LLVMUnreachable:
         irl_lower_terminator(fb, inst, op); break;
     case LLVMAlloca: case LLVMLoad: case LLVMStore: lower_memory(fb, inst, op); break;
     case LLVMGetElementPtr: irl_gep(fb, inst); break;

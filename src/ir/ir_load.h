@@ -1,0 +1,77 @@
+/* ir_load.h: the loader's private seams (not for the rest of symplex).
+ *
+ *   ir_source.c      what a user's file is (by content, then by name), and
+ *                    compiling C with clang into a temporary .bc;
+ *   ir_load_child.c  all LLVM work on untrusted bytes, in a forked child:
+ *                    read, verify, link the runtime, verify, run passes,
+ *                    write the result as bitcode;
+ *   ir_load_fork.c   the parent's side of the child: fork, wait, and turn a
+ *                    child that failed, crashed or hung into one error line;
+ *   ir_load.c        ir_load(): runs the above, then parses the child's
+ *                    (trusted) bitcode and lowers it. */
+#ifndef SYMPLEX_IR_LOAD_H
+#define SYMPLEX_IR_LOAD_H
+#include "ir/ir.h"
+#include <llvm-c/Core.h>
+
+/* ---- ir_source.c ---- */
+
+typedef enum IrInputKind {
+    IR_IN_C,          /* C source: clang -x c */
+    IR_IN_CPP_OUTPUT, /* preprocessed C (.i): clang -x cpp-output */
+    IR_IN_LL,         /* textual LLVM IR */
+    IR_IN_BC          /* bitcode (raw or wrapped) */
+} IrInputKind;
+
+/* Decides what path holds (see the README's rule). false + *err when the file
+ * cannot be read or cannot be any of the kinds. */
+bool irsrc_kind(const char *path, IrInputKind *kind, char **err);
+/* Compiles a C or preprocessed C file with clang into out_bc (clang's messages
+ * go to log_path). false + *err (one line) on failure. */
+bool irsrc_compile(const IrLoadOptions *opt, const char *src, IrInputKind kind, const char *out_bc,
+                   const char *log_path, char **err);
+
+/* ---- ir_load_child.c ---- */
+
+typedef struct IrChildJob {
+    const char *input;       /* the module to read */
+    const char *shown;       /* its name in messages (the user's file) */
+    bool textual;            /* input is LLVM IR text, not bitcode */
+    const IrLoadOptions *opt; /* runtime to link in, passes, what lowering needs */
+    const char *out_bc;      /* where the prepared module is written */
+    const char *names_path;  /* functions the user's module defines, each NUL-terminated */
+    const char *log_path;    /* the child's stdout and stderr (LLVM's own messages) */
+    unsigned timeout_s;      /* the child is killed by SIGALRM after this long */
+} IrChildJob;
+
+/* Cap on the memory the child maps beyond what it inherits. */
+#define IR_CHILD_MEMORY_MB 4096ull
+
+/* Exit statuses of the child besides 0 (success): it wrote one line to err_fd. */
+#define IR_CHILD_FAILED 3       /* a reported error (bad module, link error, ...) */
+#define IR_CHILD_LLVM_FATAL 4   /* LLVM's fatal-error handler ran */
+
+/* Runs in the forked child; never returns (leaves with _exit so that no atexit
+ * handler, stdio buffer or leak check of the parent runs twice). */
+_Noreturn void irchild_run(const IrChildJob *job, int err_fd);
+
+/* ---- ir_load_fork.c ---- */
+
+/* Forks the child for job and waits for it; false + *err (one line) unless it
+ * wrote job->out_bc. */
+bool irload_in_child(const IrChildJob *job, char **err);
+
+/* ---- ir_load.c, shared with the child ---- */
+
+typedef struct IrDiag { char *msg; } IrDiag;
+/* Keeps the first error diagnostic's first line in ((IrDiag *)ctx)->msg; LLVM's
+ * default handler would exit the process on a bitcode error. */
+void irload_diag_handler(LLVMDiagnosticInfoRef di, void *ctx);
+/* First line of msg, as a fresh string. */
+char *irload_first_line(const char *msg);
+/* The names file the child wrote, sorted (NULL, 0 when there is none). */
+char **irload_read_names(const char *path, size_t *n);
+/* Lowers a verified module (the parent's last step, the child's rehearsal of it). */
+IrModule *irload_lower(LLVMModuleRef mod, const IrLoadOptions *opt, char **user_names, size_t nuser);
+
+#endif

@@ -1,0 +1,222 @@
+/* ir_load_child: every LLVM call that sees the user's bytes, in a forked child.
+ *
+ * LLVM's bitcode reader, verifier-on-upgrade and passes are not hardened
+ * against malformed input: mutated bitcode makes them crash, abort ("LLVM
+ * ERROR: out of memory", "Broken module found") or loop. So the child reads
+ * the module, verifies it before anything else touches it, links the runtime,
+ * verifies again, runs the passes, writes the result as bitcode, and rehearses
+ * what the parent will do with it (parse, verify, lower); the parent only
+ * ever parses that. The child tells the parent what went wrong
+ * with one line on err_fd and a non-zero exit; a crash or a hang shows up as
+ * its death by a signal. It never returns and never frees: _exit ends it. */
+#define _GNU_SOURCE
+#include "ir/ir_load.h"
+#include "util/util.h"
+#include <fcntl.h>
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/ErrorHandling.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/Linker.h>
+#include <llvm-c/Support.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+/* Passes that make the module executable by a scalar interpreter. The
+ * scalarizer splits vector code (from -O2 input) into lanes; objectsize and
+ * is.constant are folded to their conservative answers. */
+#define IR_BASE_PASSES "function(mem2reg,lower-constant-intrinsics,scalarizer)"
+/* Light clean-up: function-local only, so no inlining moves runtime code into
+ * user functions (coverage and error locations stay attributable). */
+#define IR_OPT_PASSES "function(sroa,early-cse,instcombine,simplifycfg,gvn,instcombine,simplifycfg,adce),"
+
+static int child_err_fd = -1;
+
+/* The first line of msg (at most 1000 bytes) to the parent, then exit. No
+ * allocation: this also runs from LLVM's fatal-error handler, maybe out of memory. */
+static _Noreturn void child_fail(int status, const char *msg) {
+    size_t n = strcspn(msg, "\n");
+    if (n > 1000) n = 1000;
+    if (child_err_fd >= 0 && write(child_err_fd, msg, n) < 0) status = IR_CHILD_FAILED;
+    _exit(status);
+}
+
+static _Noreturn __attribute__((format(printf, 1, 2))) void child_failf(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    char *msg = NULL;
+    if (vasprintf(&msg, fmt, ap) < 0) msg = NULL;
+    va_end(ap);
+    child_fail(IR_CHILD_FAILED, msg ? msg : "cannot format an error message");
+}
+
+static void child_llvm_fatal(const char *reason) {
+    char line[1024];
+    snprintf(line, sizeof line, "LLVM failed: %s", reason);
+    child_fail(IR_CHILD_LLVM_FATAL, line);
+}
+
+/* The child's own data mappings are capped (RLIMIT_DATA, on top of what is
+ * already mapped: a sanitizer's shadow counts too), so that a size field
+ * damaged into billions makes LLVM fail to allocate instead of eating the
+ * machine's memory until the OOM killer comes. */
+static void child_cap_memory(void) {
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    unsigned long long kb = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "VmData: %llu kB", &kb) == 1) break;
+    if (f) fclose(f);
+    struct rlimit r = {.rlim_cur = (rlim_t)(kb * 1024 + IR_CHILD_MEMORY_MB * 1048576ull)};
+    r.rlim_max = r.rlim_cur;
+    if (kb) setrlimit(RLIMIT_DATA, &r);
+}
+
+/* The time limit and interrupts kill the child (an interrupt flag the parent
+ * set up would be ignored here). Crash signals keep their handlers: under a
+ * sanitizer its report tells LLVM's fault from symplex's. LLVM's chatter goes
+ * to the log, not to the user's terminal. */
+static void child_setup(const IrChildJob *j, int err_fd) {
+    static const int sigs[] = {SIGALRM, SIGINT, SIGTERM, SIGPIPE, SIGABRT};
+    child_err_fd = err_fd;
+    sigset_t all;
+    sigfillset(&all);
+    sigprocmask(SIG_UNBLOCK, &all, NULL);
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) signal(sigs[i], SIG_DFL);
+    int fd = open(j->log_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        dup2(fd, STDOUT_FILENO);
+        dup2(fd, STDERR_FILENO);
+        if (fd > STDERR_FILENO) close(fd);
+    }
+    child_cap_memory();
+    prctl(PR_SET_PDEATHSIG, SIGKILL); /* symplex killed at once (a second ^C): no orphan goes on loading */
+    LLVMInstallFatalErrorHandler(child_llvm_fatal);
+    alarm(j->timeout_s);
+}
+
+static LLVMModuleRef child_read(LLVMContextRef ctx, IrDiag *diag, const char *path, const char *shown,
+                                bool textual) {
+    LLVMMemoryBufferRef buf;
+    char *msg = NULL;
+    if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg))
+        child_failf("cannot read '%s': %s", shown, msg ? msg : "unknown error");
+    LLVMModuleRef mod = NULL;
+    if (textual) { /* the IR parser takes ownership of buf */
+        if (LLVMParseIRInContext(ctx, buf, &mod, &msg)) child_failf("cannot parse '%s': %s", shown, msg ? msg : "parse error");
+        return mod;
+    }
+    if (LLVMParseBitcodeInContext2(ctx, buf, &mod))
+        child_failf("cannot parse bitcode '%s': %s", shown, diag->msg ? diag->msg : "invalid bitcode");
+    return mod;
+}
+
+static void child_verify(LLVMModuleRef mod, const char *what, const char *shown) {
+    char *msg = NULL;
+    if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg))
+        child_failf("invalid module%s '%s': %s", what, shown, msg && *msg ? msg : "the verifier rejects it");
+    LLVMDisposeMessage(msg);
+}
+
+/* Functions the user's module defines, before the runtime joins it: lowering
+ * tells user code from runtime code by these names. Each NUL-terminated. */
+static void child_write_names(LLVMModuleRef mod, const char *path) {
+    FILE *f = fopen(path, "wb");
+    if (!f) child_failf("cannot write '%s'", path);
+    for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+        size_t len;
+        const char *s = LLVMGetValueName2(fn, &len);
+        if (LLVMIsDeclaration(fn)) continue;
+        fwrite(s, 1, strnlen(s, len), f);
+        fputc(0, f);
+    }
+    if (fclose(f) != 0) child_failf("cannot write '%s'", path);
+}
+
+static bool child_user_defines(LLVMValueRef user) {
+    if (!user || LLVMIsDeclaration(user)) return false;
+    LLVMLinkage l = LLVMGetLinkage(user);
+    return l != LLVMInternalLinkage && l != LLVMPrivateLinkage;
+}
+
+/* The user's definition wins over the runtime's: making the runtime copy
+ * available_externally lets the linker keep the user's body and point the
+ * runtime's own callers at it, with no "multiply defined" error. */
+static void child_yield_to_user(LLVMModuleRef user, LLVMModuleRef rt) {
+    for (LLVMValueRef fn = LLVMGetFirstFunction(rt); fn; fn = LLVMGetNextFunction(fn)) {
+        size_t len;
+        const char *name = LLVMGetValueName2(fn, &len);
+        if (!LLVMIsDeclaration(fn) && child_user_defines(LLVMGetNamedFunction(user, name)))
+            LLVMSetLinkage(fn, LLVMAvailableExternallyLinkage);
+    }
+    for (LLVMValueRef g = LLVMGetFirstGlobal(rt); g; g = LLVMGetNextGlobal(g)) {
+        size_t len;
+        const char *name = LLVMGetValueName2(g, &len);
+        if (!LLVMIsDeclaration(g) && child_user_defines(LLVMGetNamedGlobal(user, name)))
+            LLVMSetLinkage(g, LLVMAvailableExternallyLinkage);
+    }
+}
+
+static void child_link(LLVMContextRef ctx, IrDiag *diag, LLVMModuleRef mod, const char *rt_path) {
+    LLVMModuleRef rt = child_read(ctx, diag, rt_path, rt_path, false);
+    child_yield_to_user(mod, rt);
+    if (LLVMLinkModules2(mod, rt)) /* consumes rt either way */
+        child_failf("cannot link runtime '%s': %s", rt_path, diag->msg ? diag->msg : "link error");
+}
+
+static void child_passes(LLVMModuleRef mod, bool optimize) {
+    const char *argv[] = {"symplex", "-scalarize-load-store"}; /* vector loads/stores too, not only arithmetic */
+    LLVMParseCommandLineOptions(2, argv, NULL);
+    char *pipeline = util_format("%s%s", optimize ? IR_OPT_PASSES : "", IR_BASE_PASSES);
+    LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef e = LLVMRunPasses(mod, pipeline, NULL, po);
+    if (e) child_failf("LLVM passes failed: %s", LLVMGetErrorMessage(e));
+}
+
+/* The parent will parse what was written and lower it: the child does both
+ * first, on the written bytes in a fresh context. LLVM reading damaged input
+ * can read out of bounds without noticing and build a module that verifies
+ * but holds garbage; whatever that garbage does to the writer, the reader or
+ * the lowering, it does it here. The parent's run replays one that finished. */
+static void child_rehearse(const IrChildJob *j) {
+    static IrDiag diag;
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMContextSetDiagnosticHandler(ctx, irload_diag_handler, &diag);
+    LLVMMemoryBufferRef buf;
+    char *msg = NULL;
+    LLVMModuleRef mod = NULL;
+    if (LLVMCreateMemoryBufferWithContentsOfFile(j->out_bc, &buf, &msg) || LLVMParseBitcodeInContext2(ctx, buf, &mod))
+        child_failf("cannot load '%s': LLVM cannot read back the module it wrote: %s", j->shown,
+                    msg ? msg : diag.msg ? diag.msg : "invalid bitcode");
+    child_verify(mod, " written from", j->shown);
+    size_t n = 0;
+    char **names = j->opt->runtime_bc ? irload_read_names(j->names_path, &n) : NULL;
+    irload_lower(mod, j->opt, names, n);
+}
+
+_Noreturn void irchild_run(const IrChildJob *j, int err_fd) {
+    child_setup(j, err_fd);
+    static IrDiag diag;
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMContextSetDiagnosticHandler(ctx, irload_diag_handler, &diag);
+    LLVMModuleRef mod = child_read(ctx, &diag, j->input, j->shown, j->textual);
+    child_verify(mod, "", j->shown);
+    if (j->opt->runtime_bc) {
+        child_write_names(mod, j->names_path);
+        child_link(ctx, &diag, mod, j->opt->runtime_bc);
+        child_verify(mod, " after linking the runtime into", j->shown);
+    }
+    child_passes(mod, j->opt->optimize);
+    if (LLVMWriteBitcodeToFile(mod, j->out_bc) != 0) child_failf("cannot write '%s'", j->out_bc);
+    child_rehearse(j);
+    _exit(0);
+}
