@@ -60,22 +60,17 @@ SYMPLEX_RT_DEF unsigned klee_is_replay(void) {
 #endif
 }
 
-SYMPLEX_RT_DEF void klee_set_forking(unsigned enable) {}
-SYMPLEX_RT_DEF void klee_stack_trace(void) {}
-SYMPLEX_RT_DEF void klee_open_merge(void) {}
-SYMPLEX_RT_DEF void klee_close_merge(void) {}
-
 SYMPLEX_RT_DEF int klee_get_errno(void) {
     return errno;
 }
 
-/* The loads are what matters: the engine checks them like any other access. */
-SYMPLEX_RT_DEF void klee_check_memory_access(const void *address, size_t size) {
-    const volatile unsigned char *p = address;
-    if (size == 0)
-        return;
-    (void)p[0];
-    (void)p[size - 1];
+/* A symbolic value in [0, n): the other values end the path silently. */
+SYMPLEX_RT_DEF uintptr_t klee_choose(uintptr_t n) {
+    uintptr_t x;
+    klee_make_symbolic(&x, sizeof x, "klee_choose");
+    if (x >= n)
+        klee_silent_exit(0);
+    return x;
 }
 
 /* --- SV-COMP / Test-Comp ------------------------------------------------ */

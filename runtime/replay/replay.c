@@ -19,6 +19,8 @@
 #include "out/ktest.h"
 #include "out/testcomp.h"
 
+size_t replay_strnlen_mapped(const char *s); /* klee_extra.c */
+
 static KTest *replay_test;         /* the test, when it is a .ktest file */
 static TestcompCase *replay_case;  /* or a Test-Comp testcase XML file */
 static uint32_t replay_next;
@@ -131,8 +133,14 @@ void symplex_assume(uintptr_t cond) {
     replay_assume(cond);
 }
 
+/* The engine reports a false klee_assume as a user error (KLEE's "invalid
+ * klee_assume call"), so the replay of such a test reports the same. */
 void klee_assume(uintptr_t cond) {
-    replay_assume(cond);
+    if (!cond) {
+        fflush(stdout);
+        fputs("symplex-replay: error: invalid klee_assume call (provably false)\n", stderr);
+        abort();
+    }
 }
 
 /* Nothing is symbolic in a native run. */
@@ -183,7 +191,7 @@ double klee_get_valued(double expr) { return expr; }
 void klee_prefer_cex(void *object, uintptr_t condition) {}
 
 void klee_warning(const char *message) {
-    fprintf(stderr, "symplex-replay: warning: %s\n", message);
+    fprintf(stderr, "symplex-replay: warning: %.*s\n", (int)replay_strnlen_mapped(message), message);
 }
 
 /* "Once" per distinct message text; the table is small because harnesses

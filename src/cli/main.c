@@ -49,7 +49,7 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     char *include = util_format("%s/include", prefix);
     IrLoadOptions lo = {.runtime_bc = access(runtime, R_OK) == 0 ? runtime : NULL, .include_dir = include,
                         .clang = o.clang, .optimize = o.optimize,
-                        .cflags = o.cflags, .ncflags = o.ncflags};
+                        .cflags = o.cflags, .ncflags = o.ncflags, .provided = exec_special_provides};
     if (!lo.runtime_bc) util_warn("runtime bitcode '%s' not found; running without libc models", runtime);
     IrModule *m = ir_load(o.engine.program, &lo, &err);
     free(runtime);

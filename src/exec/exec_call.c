@@ -54,20 +54,8 @@ static IrFunction *exec_callee(Executor *ex, State *s, const IrCall *call) {
     Value p = exec_operand(f, call->callee_ptr);
     uint64_t addr;
     if (p.e) {
-        size_t n;
-        Expr *const *cs = exec_constraints(ex, s, &n);
         u128 v;
-        if (solver_get_value(ex->solver, cs, n, p.e, &v) != SOLVER_SAT) {
-            exec_solver_gave_up(ex, s);
-            return NULL;
-        }
-        Expr *c = expr_const(v, 64), *eq = expr_eq(p.e, c);
-        State *child;
-        int r = exec_fork(ex, s, eq, &child); /* the child re-executes the call with p != v */
-        expr_unref(c);
-        expr_unref(eq);
-        if (r <= 0) return NULL;
-        if (child) { s->depth--; child->depth--; }
+        if (!exec_fork_value(ex, s, p.e, &v)) return NULL;
         addr = (uint64_t)v;
     } else {
         addr = (uint64_t)p.c;

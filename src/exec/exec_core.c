@@ -4,6 +4,7 @@
 #include "../util/util.h"
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h> /* environ */
 
 Executor *exec_new(IrModule *m, Solver *solver, const ExecOptions *opt, const ExecHooks *hooks) {
     Executor *ex = util_calloc(1, sizeof *ex);
@@ -43,7 +44,21 @@ void exec_free(Executor *ex) {
     free(ex);
 }
 
-/* argv strings live in one object each, the pointer array in another. */
+/* A NULL-terminated vector of n strings in memory (argv, envp), each string
+ * one object and the pointer array another; its address. */
+static uint64_t exec_string_vector(Executor *ex, State *s, char **strs, int n, const char *name) {
+    MemObject *vec = exec_alloc(ex, s, 8 * (uint64_t)(n + 1), MEM_ARGV, 16, 0, name);
+    ObjectState *vos = as_writable(&s->as, vec);
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(strs[i]) + 1;
+        MemObject *str = exec_alloc(ex, s, len, MEM_ARGV, 16, 0, name);
+        ObjectState *sos = as_writable(&s->as, str);
+        for (size_t k = 0; k < len; k++) os_write(sos, k, 1, value_concrete((unsigned char)strs[i][k]));
+        os_write(vos, 8 * (uint64_t)i, 8, value_concrete(str->addr));
+    }
+    return vec->addr;
+}
+
 State *exec_initial_state(Executor *ex, int argc, char **argv) {
     State *s = state_new();
     s->id = ++ex->next_state_id;
@@ -53,18 +68,15 @@ State *exec_initial_state(Executor *ex, int argc, char **argv) {
     for (uint32_t i = 0; i < ex->m->nglobals; i++)
         as_bind(&s->as, ex->global_objs[i], os_new_bytes(ex->m->globals[i].init, ex->m->globals[i].size));
     IrFunction *main_fn = &ex->m->functions[ex->m->main_index];
-    MemObject *vec = exec_alloc(ex, s, 8 * (uint64_t)(argc + 1), MEM_ARGV, 16, 0, "argv");
-    ObjectState *vos = as_writable(&s->as, vec);
-    for (int i = 0; i < argc; i++) {
-        size_t n = strlen(argv[i]) + 1;
-        MemObject *str = exec_alloc(ex, s, n, MEM_ARGV, 16, 0, "argv string");
-        ObjectState *sos = as_writable(&s->as, str);
-        for (size_t k = 0; k < n; k++) os_write(sos, k, 1, value_concrete((unsigned char)argv[i][k]));
-        os_write(vos, 8 * (uint64_t)i, 8, value_concrete(str->addr));
-    }
+    uint64_t argv_addr = exec_string_vector(ex, s, argv, argc, "argv");
     Frame *f = state_push_frame(s, main_fn);
     if (main_fn->nparams >= 1) f->regs[0] = value_concrete((u128)argc & expr_mask(main_fn->param_types[0].bits));
-    if (main_fn->nparams >= 2) f->regs[1] = value_concrete(vec->addr);
+    if (main_fn->nparams >= 2) f->regs[1] = value_concrete(argv_addr);
+    if (main_fn->nparams >= 3) { /* main(argc, argv, envp): symplex's own environment, as KLEE passes its own */
+        int n = 0;
+        while (environ[n]) n++;
+        f->regs[2] = value_concrete(exec_string_vector(ex, s, environ, n, "envp"));
+    }
     return s;
 }
 
@@ -129,6 +141,18 @@ void exec_terminate_early(Executor *ex, State *s, const char *reason) {
 
 void exec_solver_gave_up(Executor *ex, State *s) {
     exec_terminate_early(ex, s, ex->solver->stats->deadline_hit ? "max-time" : "solver timeout");
+}
+
+bool exec_feasible_value(Executor *ex, State *s, Expr *e, u128 *out) {
+    if (s->model) {
+        *out = expr_eval(e, s->model);
+        return true;
+    }
+    size_t n;
+    Expr *const *cs = exec_constraints(ex, s, &n);
+    if (solver_get_value(ex->solver, cs, n, e, out) == SOLVER_SAT) return true;
+    exec_solver_gave_up(ex, s);
+    return false;
 }
 
 u128 exec_example(Executor *ex, State *s, Value v) {

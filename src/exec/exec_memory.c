@@ -10,7 +10,7 @@ static const char *exec_access_kind(bool write) { return write ? "oob-write" : "
 
 /* Why [addr, addr+n) is not a valid access in s: reports the error. */
 static void exec_bad_access(Executor *ex, State *s, uint64_t addr, uint64_t n, bool write, MemObject *mo) {
-    if (addr < EXEC_NULL_PAGE) {
+    if (addr < EXEC_NULL_PAGE && !(mo && mo->kind == MEM_FIXED)) {
         exec_error(ex, s, "null-deref", "null pointer dereference (%s of %llu bytes at 0x%llx)",
                    write ? "write" : "read", (unsigned long long)n, (unsigned long long)addr);
     } else if (mo && !as_lookup(&s->as, mo) && (mo->kind == MEM_HEAP || mo->kind == MEM_STACK)) {
@@ -37,7 +37,7 @@ MemObject *exec_object_at(Executor *ex, uint64_t addr) {
 
 ObjectState *exec_resolve_concrete(Executor *ex, State *s, uint64_t addr, uint64_t n, bool write, MemObject **out) {
     MemObject *mo = exec_object_at(ex, addr);
-    if (mo && addr - mo->addr + n <= mo->size && addr >= EXEC_NULL_PAGE) {
+    if (mo && addr - mo->addr + n <= mo->size && (addr >= EXEC_NULL_PAGE || mo->kind == MEM_FIXED)) {
         ObjectState *os = write ? as_writable(&s->as, mo) : (ObjectState *)as_lookup(&s->as, mo);
         if (os) {
             if (write && mo->read_only) {
@@ -51,21 +51,6 @@ ObjectState *exec_resolve_concrete(Executor *ex, State *s, uint64_t addr, uint64
     if (!mo && addr >= EXEC_NULL_PAGE) mo = mem_object_containing(addr - 1); /* just past an object: name it */
     exec_bad_access(ex, s, addr, n, write, mo);
     return NULL;
-}
-
-/* Objects near addr (the one containing it or the closest below and above),
- * the candidates a symbolic pointer most likely meant. Ids are in address
- * order because the loader places globals in order and the heap grows up. */
-static uint32_t exec_candidates(uint64_t addr, MemObject **out) {
-    uint32_t lo = 0, hi = mem_object_count(), k = 0;
-    while (lo < hi) { /* first object with addr > a */
-        uint32_t mid = (lo + hi) / 2;
-        if (mem_object_by_id(mid)->addr <= addr) lo = mid + 1;
-        else hi = mid;
-    }
-    if (lo > 0) out[k++] = mem_object_by_id(lo - 1);
-    if (lo < mem_object_count()) out[k++] = mem_object_by_id(lo);
-    return k;
 }
 
 /* In-bounds condition for an n-byte access through ptr into mo. */
@@ -100,23 +85,6 @@ static uint64_t exec_pin_bad_pointer(Executor *ex, State *s, Expr *ptr, uint64_t
     return addr;
 }
 
-/* One address the pointer may take in s (false: the state was ended). */
-static bool exec_pointer_example(Executor *ex, State *s, Expr *ptr, uint64_t *out) {
-    u128 v;
-    if (s->model) {
-        v = expr_eval(ptr, s->model);
-    } else {
-        size_t nc;
-        Expr *const *cs = exec_constraints(ex, s, &nc);
-        if (solver_get_value(ex->solver, cs, nc, ptr, &v) != SOLVER_SAT) {
-            exec_solver_gave_up(ex, s);
-            return false;
-        }
-    }
-    *out = (uint64_t)v;
-    return true;
-}
-
 /* The objects a symbolic pointer may access: the one it was computed from
  * when known (Value.obj), else those around the example address. */
 static uint32_t exec_pointer_candidates(Value ptr, uint64_t example, MemObject **cands) {
@@ -128,7 +96,7 @@ static uint32_t exec_pointer_candidates(Value ptr, uint64_t example, MemObject *
     MemObject *hit = mem_object_containing(example);
     if (hit) cands[k++] = hit;
     MemObject *near[2];
-    uint32_t kn = exec_candidates(example, near);
+    uint32_t kn = mem_objects_around(example, near); /* the closest below and above */
     for (uint32_t i = 0; i < kn; i++)
         if (near[i] != hit) cands[k++] = near[i];
     return k;
@@ -138,8 +106,9 @@ static uint32_t exec_pointer_candidates(Value ptr, uint64_t example, MemObject *
  * (s constrained in bounds of it); a forked child that is not in this object
  * re-executes the instruction and resolves again. */
 static ObjectState *exec_resolve_symbolic(Executor *ex, State *s, Value ptr, unsigned n, bool write, MemObject **out) {
-    uint64_t example;
-    if (!exec_pointer_example(ex, s, ptr.e, &example)) return NULL;
+    u128 v;
+    if (!exec_feasible_value(ex, s, ptr.e, &v)) return NULL;
+    uint64_t example = (uint64_t)v;
     MemObject *cands[3];
     uint32_t k = exec_pointer_candidates(ptr, example, cands);
     for (uint32_t i = 0; i < k; i++) {
@@ -218,6 +187,23 @@ MemObject *exec_alloc(Executor *ex, State *s, uint64_t size, MemKind kind, uint3
 }
 
 char *exec_read_string(Executor *ex, State *s, uint64_t addr) { return exec_read_string_pin(ex, s, addr, true); }
+
+char *exec_read_string_in_object(Executor *ex, State *s, uint64_t addr, bool *cut) {
+    MemObject *mo;
+    const ObjectState *os = exec_resolve_concrete(ex, s, addr, 1, false, &mo);
+    if (!os) return NULL;
+    VEC(char) buf = {0};
+    *cut = true;
+    for (uint64_t off = addr - mo->addr; off < mo->size; off++) {
+        Value b = os_read(os, off, 1);
+        char c = (char)(!b.e ? b.c : exec_concretize(ex, s, b, 8, "string byte"));
+        value_release(&b);
+        VEC_PUSH(buf, c);
+        if (!c) { *cut = false; return buf.data; }
+    }
+    VEC_PUSH(buf, 0);
+    return buf.data;
+}
 
 char *exec_read_string_pin(Executor *ex, State *s, uint64_t addr, bool pin) {
     VEC(char) buf = {0};

@@ -124,6 +124,11 @@ int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
         r = -1;
     } else if (t == SOLVER_UNSAT || f == SOLVER_UNSAT) {
         r = t == SOLVER_SAT;
+    } else if (s->fork_disabled) {
+        /* one side, the one the state's model already fits (no model: the true side) */
+        r = known != 0;
+        if (r && known == -1) { state_set_model(s, mt); mt = NULL; }
+        state_add_constraint(s, r ? cond : ncond);
     } else {
         State *c = state_fork(s, ++ex->next_state_id);
         /* as in KLEE: coverage already credited to the parent is not the child's news */
@@ -149,6 +154,20 @@ int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
     expr_unref(ncond);
     if (r < 0) exec_solver_gave_up(ex, s);
     return r;
+}
+
+bool exec_fork_value(Executor *ex, State *s, Expr *e, u128 *out) {
+    u128 v;
+    if (!exec_feasible_value(ex, s, e, &v)) return false;
+    Expr *c = expr_const(v, e->width), *eq = expr_eq(e, c);
+    State *child;
+    int r = exec_fork(ex, s, eq, &child); /* the child re-executes the instruction with e != v */
+    expr_unref(c);
+    expr_unref(eq);
+    if (r <= 0) return false;
+    if (child) { s->depth--; child->depth--; } /* not a branch of the program */
+    *out = v;
+    return true;
 }
 
 static bool exec_br(Executor *ex, State *s, const Inst *in) {

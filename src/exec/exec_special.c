@@ -11,7 +11,8 @@
 enum SpecialFn {
     SP_NONE, SP_MAKE_SYMBOLIC, SP_ASSUME, SP_IS_SYMBOLIC, SP_SILENT_EXIT, SP_REPORT_ERROR, SP_GET_VALUE,
     SP_NOP, SP_WARNING, SP_PRINT_EXPR, SP_KLEE_ABORT, SP_MALLOC, SP_CALLOC, SP_REALLOC, SP_FREE, SP_ABORT,
-    SP_EXIT, SP_ASSERT_FAIL, SP_REACH_ERROR, SP_OUTPUT, SP_VFORMAT, SP_ALIGNED_ALLOC, SP_POSIX_MEMALIGN
+    SP_EXIT, SP_ASSERT_FAIL, SP_REACH_ERROR, SP_OUTPUT, SP_VFORMAT, SP_ALIGNED_ALLOC, SP_POSIX_MEMALIGN,
+    SP_DEFINE_FIXED, SP_GET_OBJ_SIZE, SP_CHECK_ACCESS, SP_SET_FORKING, SP_STACK_TRACE, SP_MERGE, SP_PRINT_RANGE
 };
 
 static const struct { const char *name; enum SpecialFn fn; } special_names[] = {
@@ -23,7 +24,12 @@ static const struct { const char *name; enum SpecialFn fn; } special_names[] = {
     {"klee_get_value_i32", SP_GET_VALUE}, {"klee_get_value_i64", SP_GET_VALUE}, {"klee_get_valuel", SP_GET_VALUE},
     {"klee_get_valuell", SP_GET_VALUE}, {"klee_get_valuef", SP_GET_VALUE}, {"klee_get_valued", SP_GET_VALUE},
     {"symplex_get_value_i64", SP_GET_VALUE},
-    {"klee_prefer_cex", SP_NOP}, {"klee_warning", SP_WARNING}, {"klee_warning_once", SP_WARNING},
+    {"klee_prefer_cex", SP_NOP}, {"klee_posix_prefer_cex", SP_NOP}, {"klee_mark_global", SP_NOP},
+    {"klee_warning", SP_WARNING}, {"klee_warning_once", SP_WARNING},
+    {"klee_define_fixed_object", SP_DEFINE_FIXED}, {"klee_get_obj_size", SP_GET_OBJ_SIZE},
+    {"klee_check_memory_access", SP_CHECK_ACCESS}, {"klee_set_forking", SP_SET_FORKING},
+    {"klee_stack_trace", SP_STACK_TRACE}, {"klee_open_merge", SP_MERGE}, {"klee_close_merge", SP_MERGE},
+    {"klee_print_range", SP_PRINT_RANGE},
     {"klee_print_expr", SP_PRINT_EXPR}, {"klee_abort", SP_KLEE_ABORT},
     {"malloc", SP_MALLOC}, {"calloc", SP_CALLOC}, {"realloc", SP_REALLOC}, {"free", SP_FREE},
     {"aligned_alloc", SP_ALIGNED_ALLOC}, {"memalign", SP_ALIGNED_ALLOC}, {"posix_memalign", SP_POSIX_MEMALIGN},
@@ -31,6 +37,12 @@ static const struct { const char *name; enum SpecialFn fn; } special_names[] = {
     {"__assert_fail", SP_ASSERT_FAIL}, {"reach_error", SP_REACH_ERROR}, {"__VERIFIER_error", SP_REACH_ERROR},
     {"symplex_output", SP_OUTPUT}, {"symplex_vformat", SP_VFORMAT},
 };
+
+bool exec_special_provides(const char *name) {
+    for (size_t k = 0; k < sizeof special_names / sizeof special_names[0]; k++)
+        if (strcmp(name, special_names[k].name) == 0) return true;
+    return false;
+}
 
 void exec_special_init(Executor *ex) {
     for (uint32_t i = 0; i < ex->m->nfunctions; i++) {
@@ -46,6 +58,15 @@ static uint64_t arg_u64(Executor *ex, State *s, const IrCall *call, Value *args,
     return (uint64_t)exec_concretize(ex, s, args[i], call->arg_types[i].bits ? call->arg_types[i].bits : 64, why);
 }
 
+/* A string argument of the API, read as KLEE reads one: up to its NUL or the
+ * end of its object, with a warning when the object holds no NUL. */
+static char *sp_api_string(Executor *ex, State *s, const IrFunction *fn, uint64_t addr) {
+    bool cut = false;
+    char *str = exec_read_string_in_object(ex, s, addr, &cut);
+    if (str && cut) util_warn_once(fn->name, "%s: string argument is not NUL-terminated; read up to the end of its object", fn->name);
+    return str;
+}
+
 static const char *exec_intern(Executor *ex, const char *name) {
     if (ex->nnames == ex->capnames) {
         ex->capnames = ex->capnames ? 2 * ex->capnames : 16;
@@ -54,11 +75,12 @@ static const char *exec_intern(Executor *ex, const char *name) {
     return ex->names[ex->nnames++] = util_strdup(name);
 }
 
-static bool sp_make_symbolic(Executor *ex, State *s, const Inst *in, const IrCall *call, Value *args) {
+static bool sp_make_symbolic(Executor *ex, State *s, const IrFunction *fn, const Inst *in, const IrCall *call,
+                             Value *args) {
     uint64_t addr = arg_u64(ex, s, call, args, 0, "make_symbolic address");
     uint64_t size = arg_u64(ex, s, call, args, 1, "make_symbolic size");
     uint64_t name_addr = call->nargs > 2 ? arg_u64(ex, s, call, args, 2, "name") : 0;
-    char *name = name_addr ? exec_read_string(ex, s, name_addr) : util_strdup("unnamed");
+    char *name = name_addr ? sp_api_string(ex, s, fn, name_addr) : util_strdup("unnamed");
     if (!name) return false;
     MemObject *mo;
     ObjectState *os = exec_resolve_concrete(ex, s, addr, size ? size : 1, true, &mo);
@@ -72,12 +94,21 @@ static bool sp_make_symbolic(Executor *ex, State *s, const Inst *in, const IrCal
     return true;
 }
 
-/* assume(false) ends the path silently: it is not a path of the program. */
-static bool sp_assume(Executor *ex, State *s, const Inst *in, const IrCall *call, Value *args) {
+/* An assumption that cannot hold: symplex_assume and __VERIFIER_assume end the
+ * path silently (it is not a path of the program, SV-COMP's meaning);
+ * klee_assume is a user error as in KLEE, unless --silent-klee-assume. */
+static void sp_assume_false(Executor *ex, State *s, const IrFunction *fn) {
+    if (strcmp(fn->name, "klee_assume") == 0 && !ex->opt.silent_klee_assume)
+        exec_error(ex, s, "user", "invalid klee_assume call (provably false)");
+    else
+        exec_terminate(ex, s, TERM_SILENT, "assume", "assumption is infeasible");
+}
+
+static bool sp_assume(Executor *ex, State *s, const IrFunction *fn, const Inst *in, const IrCall *call, Value *args) {
     Value c = args[0];
     unsigned w = call->arg_types[0].bits;
     if (!c.e) {
-        if (!c.c) { exec_terminate(ex, s, TERM_SILENT, "assume", "assumption is false"); return false; }
+        if (!c.c) { sp_assume_false(ex, s, fn); return false; }
         exec_set_result(s, in, value_concrete(0));
         return true;
     }
@@ -88,7 +119,7 @@ static bool sp_assume(Executor *ex, State *s, const Inst *in, const IrCall *call
     if (r != SOLVER_SAT) {
         expr_unref(nz);
         if (r == SOLVER_UNKNOWN) exec_solver_gave_up(ex, s);
-        else exec_terminate(ex, s, TERM_SILENT, "assume", "assumption is infeasible");
+        else sp_assume_false(ex, s, fn);
         return false;
     }
     if (m) state_set_model(s, m); /* a model of the path with the assumption */
@@ -121,6 +152,17 @@ static MemObject *sp_heap_block(Executor *ex, State *s, uint64_t p) {
         return NULL;
     }
     return mo;
+}
+
+/* The block a pointer given to free/realloc names. A symbolic pointer that may
+ * name several blocks forks one path per value, as KLEE forks per object:
+ * concretizing it would silently drop every other block's path. */
+static bool sp_heap_pointer(Executor *ex, State *s, Value p, uint64_t *out) {
+    if (!p.e) { *out = (uint64_t)p.c; return true; }
+    u128 v;
+    if (!exec_fork_value(ex, s, p.e, &v)) return false;
+    *out = (uint64_t)v;
+    return true;
 }
 
 static bool sp_realloc(Executor *ex, State *s, const Inst *in, uint64_t p, uint64_t size) {
@@ -222,13 +264,13 @@ static bool sp_read_and_output(Executor *ex, State *s, const Inst *in, const IrC
 
 bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, const IrCall *call, Value *args) {
     switch ((enum SpecialFn)ex->special[fn->index]) {
-    case SP_MAKE_SYMBOLIC: return sp_make_symbolic(ex, s, in, call, args);
-    case SP_ASSUME: return sp_assume(ex, s, in, call, args);
+    case SP_MAKE_SYMBOLIC: return sp_make_symbolic(ex, s, fn, in, call, args);
+    case SP_ASSUME: return sp_assume(ex, s, fn, in, call, args);
     case SP_IS_SYMBOLIC: exec_set_result(s, in, value_concrete(args[0].e != NULL)); return true;
     case SP_SILENT_EXIT: exec_terminate(ex, s, TERM_SILENT, "silent exit", "silent exit"); return false;
     case SP_REPORT_ERROR: {
-        char *file = exec_read_string(ex, s, arg_u64(ex, s, call, args, 0, "file"));
-        char *msg = file ? exec_read_string(ex, s, arg_u64(ex, s, call, args, 2, "message")) : NULL;
+        char *file = sp_api_string(ex, s, fn, arg_u64(ex, s, call, args, 0, "file"));
+        char *msg = file ? sp_api_string(ex, s, fn, arg_u64(ex, s, call, args, 2, "message")) : NULL;
         if (msg) {
             sp_pending_location(ex, file, (uint32_t)arg_u64(ex, s, call, args, 1, "line"));
             exec_error(ex, s, "user", "%s", msg);
@@ -253,7 +295,7 @@ bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, c
     }
     case SP_NOP: exec_set_result(s, in, value_concrete(0)); return true;
     case SP_WARNING: {
-        char *msg = exec_read_string(ex, s, arg_u64(ex, s, call, args, 0, "message"));
+        char *msg = sp_api_string(ex, s, fn, arg_u64(ex, s, call, args, 0, "message"));
         if (!msg) return false;
         util_warn("%s: %s", fn->name, msg);
         free(msg);
@@ -261,7 +303,7 @@ bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, c
         return true;
     }
     case SP_PRINT_EXPR: {
-        char *msg = exec_read_string(ex, s, arg_u64(ex, s, call, args, 0, "message"));
+        char *msg = sp_api_string(ex, s, fn, arg_u64(ex, s, call, args, 0, "message"));
         if (!msg) return false;
         fprintf(stderr, "%s: ", msg);
         if (call->nargs > 1 && args[1].e) expr_print(stderr, args[1].e);
@@ -288,10 +330,14 @@ bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, c
         uint64_t n = arg_u64(ex, s, call, args, 0, "calloc count"), sz = arg_u64(ex, s, call, args, 1, "calloc size");
         return sp_malloc(ex, s, in, n * sz, 16);
     }
-    case SP_REALLOC:
-        return sp_realloc(ex, s, in, arg_u64(ex, s, call, args, 0, "realloc pointer"), arg_u64(ex, s, call, args, 1, "realloc size"));
+    case SP_REALLOC: {
+        uint64_t p;
+        if (!sp_heap_pointer(ex, s, args[0], &p)) return false;
+        return sp_realloc(ex, s, in, p, arg_u64(ex, s, call, args, 1, "realloc size"));
+    }
     case SP_FREE: {
-        uint64_t p = arg_u64(ex, s, call, args, 0, "free pointer");
+        uint64_t p;
+        if (!sp_heap_pointer(ex, s, args[0], &p)) return false;
         if (p) {
             MemObject *mo = sp_heap_block(ex, s, p);
             if (!mo) return false;
@@ -309,6 +355,13 @@ bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, c
     case SP_REACH_ERROR: ex->pending_error_call = true; exec_error(ex, s, "assert", "%s() called", fn->name); return false;
     case SP_OUTPUT: return sp_read_and_output(ex, s, in, call, args);
     case SP_VFORMAT: return sp_vformat(ex, s, in, call, args);
+    case SP_DEFINE_FIXED: return exec_klee_define_fixed(ex, s, in, call, args);
+    case SP_GET_OBJ_SIZE: return exec_klee_get_obj_size(ex, s, in, call, args);
+    case SP_CHECK_ACCESS: return exec_klee_check_access(ex, s, in, call, args);
+    case SP_SET_FORKING: return exec_klee_set_forking(ex, s, in, call, args);
+    case SP_STACK_TRACE: return exec_klee_stack_trace(ex, s, in);
+    case SP_MERGE: return exec_klee_merge(ex, s, fn, in);
+    case SP_PRINT_RANGE: return exec_klee_print_range(ex, s, in, call, args);
     case SP_NONE: break;
     }
     return exec_call_external(ex, s, fn, in, call, args);

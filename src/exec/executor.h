@@ -107,9 +107,16 @@ Expr *const *exec_constraints(Executor *ex, const State *s, size_t *n);
  * terminated (solver failure). *child receives the forked state or NULL. */
 int exec_fork(Executor *ex, State *s, Expr *cond, State **child);
 SolverResult exec_check_extend(Executor *ex, State *s, Expr *e, Assignment **out);
+/* Fixes symbolic e to one feasible value *out in s and forks a child, with
+ * e != *out, that runs the current instruction again: the way to go one path
+ * per value (a callee, a heap block). false if s was terminated. */
+bool exec_fork_value(Executor *ex, State *s, Expr *e, u128 *out);
 /* A concrete value for v (adding the equality to the path condition so the
  * state stays consistent). */
 u128 exec_concretize(Executor *ex, State *s, Value v, unsigned width, const char *why);
+/* A value e can take in s (the model's, else the solver's); false if the
+ * solver gave up, s then being terminated. */
+bool exec_feasible_value(Executor *ex, State *s, Expr *e, u128 *out);
 /* A feasible value for v without constraining the state (for output only). */
 u128 exec_example(Executor *ex, State *s, Value v);
 /* Memory access; returns false if the state terminated. */
@@ -121,6 +128,9 @@ ObjectState *exec_resolve_concrete(Executor *ex, State *s, uint64_t addr, uint64
 char *exec_read_string(Executor *ex, State *s, uint64_t addr);
 /* The same; with pin == false symbolic bytes are sampled, not constrained. */
 char *exec_read_string_pin(Executor *ex, State *s, uint64_t addr, bool pin);
+/* As KLEE reads the strings its API is given: up to the NUL or the end of the
+ * object addr points into (*cut: no NUL before it). NULL if terminated. */
+char *exec_read_string_in_object(Executor *ex, State *s, uint64_t addr, bool *cut);
 MemObject *exec_alloc(Executor *ex, State *s, uint64_t size, MemKind kind, uint32_t align, uint32_t loc, const char *name);
 void exec_cover_loc(Executor *ex, State *s, uint32_t loc);
 /* Calls */
@@ -129,6 +139,16 @@ bool exec_return(Executor *ex, State *s, const Inst *in);
 bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, const IrCall *call, Value *args);
 bool exec_call_external(Executor *ex, State *s, IrFunction *fn, const Inst *in, const IrCall *call, Value *args);
 void exec_special_init(Executor *ex);
+/* Is name a function the executor implements itself (IrLoadOptions.provided)? */
+bool exec_special_provides(const char *name);
+/* KLEE API handlers (exec_klee.c); false if the state was terminated. */
+bool exec_klee_define_fixed(Executor *ex, State *s, const Inst *in, const IrCall *call, Value *args);
+bool exec_klee_get_obj_size(Executor *ex, State *s, const Inst *in, const IrCall *call, Value *args);
+bool exec_klee_check_access(Executor *ex, State *s, const Inst *in, const IrCall *call, Value *args);
+bool exec_klee_set_forking(Executor *ex, State *s, const Inst *in, const IrCall *call, Value *args);
+bool exec_klee_stack_trace(Executor *ex, State *s, const Inst *in);
+bool exec_klee_merge(Executor *ex, State *s, IrFunction *fn, const Inst *in);
+bool exec_klee_print_range(Executor *ex, State *s, const Inst *in, const IrCall *call, Value *args);
 /* Sets the current call's result register and moves past the call. */
 void exec_set_result(State *s, const Inst *in, Value v);
 /* printf-style formatting over a va_list in simulated memory (exec_printf.c). */

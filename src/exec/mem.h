@@ -19,7 +19,8 @@
 #define SYMPLEX_MEM_H
 #include "value.h"
 
-typedef enum MemKind { MEM_GLOBAL, MEM_STACK, MEM_HEAP, MEM_ARGV, MEM_VARARGS } MemKind;
+/* MEM_FIXED: placed by the program at an address it chose (klee_define_fixed_object). */
+typedef enum MemKind { MEM_GLOBAL, MEM_STACK, MEM_HEAP, MEM_ARGV, MEM_VARARGS, MEM_FIXED } MemKind;
 
 typedef struct MemObject {
     uint64_t addr;
@@ -57,6 +58,10 @@ MemObject *mem_object_new(uint64_t size, uint32_t align, MemKind kind, uint32_t 
 MemObject *mem_object_new_at(uint64_t addr, uint64_t size, MemKind kind, const char *name);
 /* The object whose [addr, addr+max(size,1)) contains a, or NULL. Live or not. */
 MemObject *mem_object_containing(uint64_t a);
+/* An object overlapping [a, a+n) (n >= 1), or NULL. Live or not. */
+MemObject *mem_object_overlapping(uint64_t a, uint64_t n);
+/* The object at or below a and the next one above it, by address (up to 2). */
+uint32_t mem_objects_around(uint64_t a, MemObject **out);
 MemObject *mem_object_by_id(uint32_t id);
 uint32_t mem_object_count(void);
 

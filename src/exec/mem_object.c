@@ -106,6 +106,22 @@ MemObject *mem_object_containing(uint64_t a) {
     return a < mem_object_end(mo) ? mo : NULL;
 }
 
+MemObject *mem_object_overlapping(uint64_t a, uint64_t n) {
+    uint64_t last = a + n - 1 < a ? UINT64_MAX : a + n - 1;
+    size_t pos = mem_upper_bound(last); /* objects starting at or before the range's last byte */
+    if (pos == 0) return NULL;
+    MemObject *mo = mem_reg.by_addr.data[pos - 1];
+    return mem_object_end(mo) > a ? mo : NULL;
+}
+
+uint32_t mem_objects_around(uint64_t a, MemObject **out) {
+    size_t pos = mem_upper_bound(a);
+    uint32_t k = 0;
+    if (pos > 0) out[k++] = mem_reg.by_addr.data[pos - 1];
+    if (pos < mem_reg.by_addr.len) out[k++] = mem_reg.by_addr.data[pos];
+    return k;
+}
+
 MemObject *mem_object_by_id(uint32_t id) {
     return id < mem_reg.by_id.len ? mem_reg.by_id.data[id] : NULL;
 }

@@ -53,15 +53,41 @@ void klee_warning_once(const char *message);
 /* Print `msg` followed by the (symbolic) expression of the next argument. */
 void klee_print_expr(const char *msg, ...);
 
-/* Small conveniences KLEE harnesses use; defined in the symplex runtime. */
-unsigned klee_is_replay(void);            /* 1 under native replay */
-void klee_set_forking(unsigned enable);   /* accepted, no effect */
-void klee_stack_trace(void);              /* accepted, no effect */
-void klee_open_merge(void);               /* accepted, no effect */
-void klee_close_merge(void);              /* accepted, no effect */
-int klee_get_errno(void);
-/* Touch the first and last byte of [address, address + size). */
+/* Print the range of values `value` can take on this path. */
+void klee_print_range(const char *name, int value);
+
+/* A symbolic value in [0, n); other values end the path silently. */
+uintptr_t klee_choose(uintptr_t n);
+
+/* Hints KLEE's POSIX runtime and memory model take; accepted, no effect. */
+void klee_posix_prefer_cex(void *object, uintptr_t condition);
+void klee_mark_global(void *object);
+
+/* Create a zero-filled object of `nbytes` bytes at the fixed address `addr`
+ * (which must not overlap any other object). Native replay maps the pages. */
+void klee_define_fixed_object(void *addr, size_t nbytes);
+
+/* Size of the object `ptr` points into (native replay: heap blocks only). */
+size_t klee_get_obj_size(void *ptr);
+
+/* An error (out-of-bounds read) unless [address, address + size) lies in one
+ * live object; checked natively too (AddressSanitizer's shadow memory). */
 void klee_check_memory_access(const void *address, size_t size);
+
+/* klee_set_forking(0): a branch with two feasible sides follows one of them
+ * (the path condition records which); klee_set_forking(1) forks again. */
+void klee_set_forking(unsigned enable);
+
+/* Print the current call stack to stderr. */
+void klee_stack_trace(void);
+
+/* State merging regions: accepted with a warning; symplex does not merge,
+ * so the paths inside are explored separately. */
+void klee_open_merge(void);
+void klee_close_merge(void);
+
+unsigned klee_is_replay(void);            /* 1 under native replay */
+int klee_get_errno(void);
 
 /* glibc's assertion failure entry point (also declared by <assert.h>). */
 void __assert_fail(const char *assertion, const char *file, unsigned int line,
