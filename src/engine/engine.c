@@ -1,7 +1,10 @@
 /* The search loop and the bookkeeping around states. */
 #include "engine.h"
+#include "../util/interrupt.h"
+#include "../util/memory.h"
 #include "../util/util.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -44,10 +47,15 @@ Engine *engine_new(const EngineOptions *opt, IrModule *m, Solver *solver, Solver
     e->start = timer_now();
     if (opt->max_time > 0) sstats->deadline = e->start + opt->max_time;
     e->progress_tty = isatty(2);
+    e->debug_memory = getenv("SYMPLEX_DEBUG_MEMORY") != NULL;
     return e;
 }
 
 static bool engine_over_limits(Engine *e, double now) {
+    if (interrupt_requested()) {
+        e->halt_reason = "interrupted";
+        return true;
+    }
     if (e->opt.max_time > 0 && now - e->start >= e->opt.max_time) {
         e->halt_reason = "max-time";
         return true;
@@ -59,29 +67,12 @@ static bool engine_over_limits(Engine *e, double now) {
     return false;
 }
 
-/* Over the memory cap: terminate randomly chosen states until half are gone,
- * as KLEE does; each gets a test with the reason recorded. */
-static void engine_check_memory(Engine *e, double now) {
-    if (!e->opt.max_memory_mb || now - e->last_memory_check < 0.1) return;
-    e->last_memory_check = now;
-    /* the RSS bounds the heap in use from above and is cheap to read; walking
-     * malloc's bins for the exact figure is not, so only when the RSS is over */
-    if (util_rss_bytes() / (1024 * 1024) < e->opt.max_memory_mb) return;
-    if (util_heap_bytes() / (1024 * 1024) < e->opt.max_memory_mb) return;
-    size_t kill = e->pool.len / 2;
-    for (size_t i = 0; i < kill && e->pool.len > 1; i++)
-        exec_terminate_early(e->ex, e->pool.data[rng_below(&e->rng, e->pool.len)], "max-memory");
-}
-
-void engine_run(Engine *e) {
-    State *init = exec_initial_state(e->ex, e->opt.argc, e->opt.argv);
-    init->pool_index = 0;
-    VEC_PUSH(e->pool, init);
-    e->searcher->add(e->searcher, init);
+/* Runs states until none is left or a limit (or a signal) halts the run. */
+static void engine_explore(Engine *e) {
     while (e->pool.len) {
         double now = timer_now();
         if (engine_over_limits(e, now)) break;
-        engine_check_memory(e, now);
+        engine_memory_check(e, now);
         if (!e->opt.quiet && now - e->last_progress > (e->progress_tty ? 0.25 : 5.0)) engine_report_progress(e, false);
         if (now - e->last_stats > 1.0) engine_write_stats_row(e);
         State *s = e->searcher->select(e->searcher);
@@ -93,26 +84,56 @@ void engine_run(Engine *e) {
         }
         exec_run(e->ex, s, budget);
     }
-    /* states left at a halt still get their tests, with the reason */
-    /* Writing a test costs a solver call: after a halt, tests for the states left
-     * are written for at most a tenth of the time budget (>= 5 s); the rest are
-     * counted, not written, so --max-time stays a real bound. */
-    e->halted = e->pool.len > 0;
+}
+
+/* States left at a halt still get their tests, with the halt's reason.
+ * Writing a test may cost a solver call: they are written for at most a tenth
+ * of the time budget (>= 5 s), or until a signal comes; the rest are counted,
+ * not written, so --max-time stays a real bound. */
+static void engine_finish(Engine *e) {
+    /* a signal halts the run even when it cut the last state's query */
+    if (interrupt_requested() && !e->halt_reason) e->halt_reason = "interrupted";
+    e->halted = e->pool.len > 0 || interrupt_requested();
     double deadline = timer_now() + (e->opt.max_time > 50 ? e->opt.max_time / 10 : 5);
     e->sstats->deadline = deadline;
+    bool signalled = interrupt_requested(); /* the signal that halted the run asks for these tests */
     while (e->pool.len) {
-        if (!e->skip_tests && timer_now() > deadline) {
+        bool cut = !signalled && interrupt_requested();
+        if (!e->skip_tests && (timer_now() > deadline || cut)) {
             e->skip_tests = true;
-            util_warn("%zu states left at the halt get no test (time budget spent)", e->pool.len);
+            util_warn("%zu states left at the halt get no test (%s)", e->pool.len,
+                      cut ? "interrupted" : "time budget spent");
         }
         exec_terminate_early(e->ex, e->pool.data[e->pool.len - 1], e->halt_reason ? e->halt_reason : "halted");
     }
+}
+
+void engine_run(Engine *e) {
+    State *init = exec_initial_state(e->ex, e->opt.argc, e->opt.argv);
+    init->pool_index = 0;
+    VEC_PUSH(e->pool, init);
+    e->searcher->add(e->searcher, init);
+    engine_memory_start(e);
+    engine_watch_start(e);
+    engine_explore(e);
+    /* Stopped now if the signal halted the run (the tests of the states left
+     * need the solver); otherwise kept, so a signal during the tests below
+     * cuts the query it meets and ends them. */
+    if (interrupt_requested()) engine_watch_stop(e);
+    engine_finish(e);
+    engine_watch_stop(e);
+    /* The states are gone and what is left to do needs little memory: giving
+     * it back keeps the end of the run (which pages LLVM's code back in for its
+     * destructors) below the peak of exploring. */
+    solver_drop_caches(e->solver);
+    memory_release();
     engine_write_stats_row(e);
     if (!e->opt.quiet) engine_report_progress(e, true);
 }
 
 void engine_free(Engine *e) {
     if (!e) return;
+    engine_watch_stop(e);
     while (e->pool.len) engine_discard(e, e->pool.data[e->pool.len - 1]);
     VEC_FREE(e->pool);
     e->searcher->destroy(e->searcher);

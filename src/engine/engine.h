@@ -5,6 +5,8 @@
 #include "../exec/executor.h"
 #include "../out/out.h"
 #include "searcher.h"
+#include <pthread.h>
+#include <stdatomic.h>
 
 typedef struct EngineOptions {
     SearchKind search;
@@ -28,6 +30,26 @@ typedef struct ErrorRecord {
 
 typedef struct ReasonCount { char *reason; uint64_t n; } ReasonCount;
 
+/* The memory cap's bookkeeping (engine_memory.c). Sizes in bytes. */
+typedef struct EngineMemory {
+    size_t cap;               /* --max-memory; 0 = none */
+    size_t start;             /* resident size when exploration began: the fixed cost */
+    size_t soft;              /* at this resident size states are terminated ... */
+    size_t target;            /* ... until the estimate says it is back to this */
+    size_t hard;              /* at this one a solver query in flight is cut (0 = never) */
+    size_t start_heap;        /* malloc's bytes in use at the start (0 under a sanitizer) */
+    double last_check;
+    uint64_t prunes;          /* times states were terminated for memory */
+} EngineMemory;
+
+/* The thread that cuts a solver query in flight when a signal arrives or the
+ * memory cap's hard line is reached (engine_watch.c). */
+typedef struct EngineWatch {
+    pthread_t thread;
+    atomic_bool stop;
+    bool running;
+} EngineWatch;
+
 typedef struct Engine {
     EngineOptions opt;
     Executor *ex;
@@ -40,18 +62,35 @@ typedef struct Engine {
     uint64_t paths_completed, paths_early, tests;
     VEC(ReasonCount) early;
     VEC(ErrorRecord) errors;
-    double start, last_progress, last_stats, last_memory_check;
+    double start, last_progress, last_stats;
+    EngineMemory mem;
+    EngineWatch watch;
     bool halted;
-    bool skip_tests;
-    bool progress_tty;         /* stderr is a terminal: redraw one line; else a line every few seconds */           /* past the post-halt budget: terminate without writing tests */
+    bool skip_tests;           /* past the post-halt budget: terminate without writing tests */
+    bool progress_tty;         /* stderr is a terminal: redraw one line; else a line every few seconds */
+    bool debug_memory;         /* SYMPLEX_DEBUG_MEMORY: where the memory goes, once a second */
     const char *halt_reason;
 } Engine;
 
 Engine *engine_new(const EngineOptions *opt, IrModule *m, Solver *solver, SolverStats *sstats,
                    const ExecOptions *eopt, OutDir *out);
-/* Explores until no state is left or a limit stops it. */
+/* Explores until no state is left, a limit stops it or SIGINT/SIGTERM
+ * arrives (halt reason "interrupted"; a second signal ends the process). */
 void engine_run(Engine *e);
 void engine_write_summary(Engine *e);
 void engine_free(Engine *e);
+
+/* ---- shared between engine_*.c ---- */
+void engine_discard(Engine *e, State *s);
+/* The memory cap: engine_memory_start when exploration begins, then
+ * engine_memory_check as often as the loop likes (it rate-limits itself). */
+void engine_memory_start(Engine *e);
+void engine_memory_check(Engine *e, double now);
+void engine_memory_debug(Engine *e);
+/* The watcher: started with exploration (after engine_memory_start), stopped
+ * once the engine has seen an interrupt (or at the end), after which the
+ * solver answers again. */
+void engine_watch_start(Engine *e);
+void engine_watch_stop(Engine *e);
 
 #endif

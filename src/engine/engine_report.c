@@ -1,11 +1,11 @@
 /* Turning terminated states into tests and error reports, and the run's
  * statistics: stats.csv rows, the progress line and summary.json. */
 #include "engine.h"
+#include "../util/memory.h"
 #include "../util/util.h"
 #include <stdio.h>
 #include <string.h>
 
-void engine_discard(Engine *e, State *s);
 
 static void engine_count_reason(Engine *e, const char *reason) {
     for (size_t i = 0; i < e->early.len; i++)
@@ -143,15 +143,17 @@ void engine_write_stats_row(Engine *e) {
         free(p);
         if (!e->out->stats_csv) return;
         fputs("time_s,instructions,states,paths_completed,paths_early,tests,errors,queries,solver_time_s,"
-              "covered_lines,total_lines,covered_branches,total_branches,rss_mb\n", e->out->stats_csv);
+              "covered_lines,total_lines,covered_branches,total_branches,rss_mb,peak_memory_mb\n", e->out->stats_csv);
     }
     Executor *ex = e->ex;
-    fprintf(e->out->stats_csv, "%.3f,%llu,%zu,%llu,%llu,%llu,%zu,%llu,%.3f,%u,%u,%u,%u,%zu\n", now - e->start,
+    /* the resident size, as the memory cap counts it, now and at its peak so far */
+    fprintf(e->out->stats_csv, "%.3f,%llu,%zu,%llu,%llu,%llu,%zu,%llu,%.3f,%u,%u,%u,%u,%.1f,%.1f\n", now - e->start,
             (unsigned long long)ex->stats.instructions, e->pool.len, (unsigned long long)e->paths_completed,
             (unsigned long long)e->paths_early, (unsigned long long)e->tests, e->errors.len,
             (unsigned long long)e->sstats->queries, e->sstats->time_s, ex->lines_covered, ex->total_lines,
-            ex->branches_covered, ex->m->nbranches, util_rss_bytes() / (1024 * 1024));
+            ex->branches_covered, ex->m->nbranches, memory_rss_bytes() / 1048576.0, memory_peak_rss_bytes() / 1048576.0);
     fflush(e->out->stats_csv);
+    if (e->debug_memory) engine_memory_debug(e);
 }
 
 void engine_report_progress(Engine *e, bool final) {
@@ -210,6 +212,10 @@ void engine_write_summary(Engine *e) {
             timer_now() - e->start);
     fprintf(f, "  \"covered_lines\": %u,\n  \"total_lines\": %u,\n  \"covered_branches\": %u,\n  \"total_branches\": %u,\n",
             ex->lines_covered, ex->total_lines, ex->branches_covered, ex->m->nbranches);
+    /* peak resident size of the whole process (what --max-memory bounds), and
+     * the part of it that was there before exploring began (LLVM, Z3, the program) */
+    fprintf(f, "  \"peak_memory_mb\": %.1f,\n  \"start_memory_mb\": %.1f,\n  \"max_memory_mb\": %llu,\n",
+            memory_peak_rss_bytes() / 1048576.0, e->mem.start / 1048576.0, (unsigned long long)e->opt.max_memory_mb);
     fprintf(f, "  \"halted\": %s,\n  \"halt_reason\": ", e->halted ? "true" : "false");
     out_json_string(f, e->halt_reason ? e->halt_reason : "");
     fputs("\n}\n", f);

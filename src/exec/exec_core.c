@@ -140,7 +140,7 @@ void exec_terminate_early(Executor *ex, State *s, const char *reason) {
 }
 
 void exec_solver_gave_up(Executor *ex, State *s) {
-    exec_terminate_early(ex, s, ex->solver->stats->deadline_hit ? "max-time" : "solver timeout");
+    exec_terminate_early(ex, s, solver_gave_up_reason(ex->solver->stats));
 }
 
 bool exec_feasible_value(Executor *ex, State *s, Expr *e, u128 *out) {

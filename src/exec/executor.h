@@ -89,8 +89,9 @@ State *exec_initial_state(Executor *ex, int argc, char **argv);
 bool exec_run(Executor *ex, State *s, uint64_t budget);
 /* Terminate a state from outside (limits): reports TERM_EARLY with reason. */
 void exec_terminate_early(Executor *ex, State *s, const char *reason);
-/* Ends s after the solver could not answer: "solver timeout", or "max-time"
- * when the run's deadline cut the query short. */
+/* Ends s after the solver could not answer, with solver_gave_up_reason():
+ * "solver timeout", or "max-time" / "interrupted" / "max-memory" when the
+ * run's deadline, an interrupt or the memory limit cut the query short. */
 void exec_solver_gave_up(Executor *ex, State *s);
 
 /* ---- shared between exec_*.c (not for the engine) ---- */

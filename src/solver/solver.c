@@ -29,6 +29,13 @@ void solver_leave(Solver *s, SolverEntry e) {
     if (e.top) s->stats->time_s += timer_now() - e.t0;
 }
 
+const char *solver_gave_up_reason(const SolverStats *st) {
+    if (st->interrupted) return "interrupted";
+    if (st->deadline_hit) return "max-time";
+    if (st->memory_out) return "max-memory";
+    return "solver timeout";
+}
+
 /* ---- chain ---- */
 Solver *solver_chain_new(const SolverOptions *opt, SolverStats *stats) {
     /* independence first: the slices it passes down are small, so substitution
@@ -46,6 +53,11 @@ void solver_destroy(Solver *s) {
         s->ops->destroy(s); /* frees only this layer */
         s = next;
     }
+}
+
+void solver_drop_caches(Solver *s) {
+    for (; s; s = s->next)
+        if (!solver_cache_drop(s)) solver_z3_release(s);
 }
 
 /* ---- helpers for the layers ---- */

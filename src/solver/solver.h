@@ -43,7 +43,14 @@ typedef struct SolverStats {
      * past (0 = none), so a run's time budget bounds a query in flight too. */
     double deadline;
     bool deadline_hit;        /* the last core query gave up at the deadline */
+    bool interrupted;         /* the last core query was cut by solver_interrupt() */
+    bool memory_out;          /* the last core query was cut for memory (solver_cut_memory) */
 } SolverStats;
+
+/* Why the last core query gave up: "max-time" (the deadline cut it),
+ * "interrupted", "max-memory", or "solver timeout" (its own time-out or any
+ * other reason Z3 had). The early-termination reason of a state it ends. */
+const char *solver_gave_up_reason(const SolverStats *st);
 
 typedef struct Solver Solver;
 typedef struct SolverOps {
@@ -76,6 +83,22 @@ Solver *solver_z3_new(const SolverOptions *opt, SolverStats *stats);
 Solver *solver_cache_new(Solver *next);
 Solver *solver_independence_new(Solver *next);
 Solver *solver_simplify_new(Solver *next);
+
+/* Cuts the core query running now, which returns UNKNOWN with
+ * stats->interrupted, and makes every later core query do the same at once,
+ * until called again with on == false. The one solver function that may be
+ * called from another thread while the chain is in use (a signal watcher). */
+void solver_interrupt(Solver *s, bool on);
+/* Gives memory back: empties the chain's caches (the counterexample cache) and
+ * starts Z3 on a new context when the old one has grown well past its fresh
+ * size. Call between queries. */
+void solver_drop_caches(Solver *s);
+/* Bytes the Z3 library holds now (its own allocation counter). */
+size_t solver_memory_bytes(void);
+/* Cuts the core query running now, if one is, for memory: it returns UNKNOWN
+ * with stats->memory_out. Later queries are not affected. Safe to call from
+ * another thread, as solver_interrupt(). */
+void solver_cut_memory(Solver *s);
 
 static inline SolverResult solver_check(Solver *s, const Query *q, Assignment *model) {
     return s->ops->check(s, q, model);

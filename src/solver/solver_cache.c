@@ -198,14 +198,28 @@ static SolverResult cache_check(Solver *base, const Query *q, Assignment *model)
     return r;
 }
 
-static void cache_destroy(Solver *base) {
-    CacheSolver *c = (CacheSolver *)base;
+static void cache_clear(CacheSolver *c) {
     for (size_t k = 1; k <= c->count; k++)
         cache_entry_free(c->ring[(c->head + CACHE_MAX - k) % CACHE_MAX]);
-    free(c);
+    c->count = c->head = 0;
+    memset(c->buckets, 0, sizeof c->buckets);
+}
+
+static void cache_destroy(Solver *base) {
+    cache_clear((CacheSolver *)base);
+    free(base);
 }
 
 static const SolverOps cache_ops = {cache_check, cache_destroy};
+
+/* Under memory pressure the answers are worth less than the memory they hold
+ * (models of every array a query read, references keeping expressions alive);
+ * the cache fills again with the queries that matter next. */
+bool solver_cache_drop(Solver *s) {
+    if (s->ops != &cache_ops) return false;
+    cache_clear((CacheSolver *)s);
+    return true;
+}
 
 Solver *solver_cache_new(Solver *next) {
     CacheSolver *c = util_calloc(1, sizeof *c);

@@ -34,4 +34,9 @@ void solver_query_arrays(const Query *q, ArraySet *out);
  * where a layer dropped constraints that hold for any value of those arrays. */
 void solver_fill_missing(Assignment *model, const ArraySet *arrays);
 
+/* Memory given back under pressure (solver_drop_caches): each returns false
+ * when the layer is not theirs. */
+bool solver_cache_drop(Solver *layer);
+bool solver_z3_release(Solver *layer);
+
 #endif

@@ -10,6 +10,7 @@
 #include <z3.h>
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,15 +26,32 @@ typedef struct Z3Solver {
     /* per query */
     SolverMap memo;          /* Expr* / Array* / (UpdateNode*, Array*) -> Z3_ast */
     VEC(Z3_ast) owned;
+    /* Shared with a thread calling solver_interrupt(), under run_mu: the Z3
+     * solver checking now (NULL between checks), whether checks are being cut,
+     * and whether the current query met the cut. */
+    pthread_mutex_t run_mu;
+    Z3_solver running;
+    bool cut, was_cut;
+    bool mem_cut;            /* solver_cut_memory() cut the current query */
+    size_t fresh_bytes;      /* what the context held when it was new */
 } Z3Solver;
 
 /* Z3 reports API misuse through this handler; its default handler exits the
  * process. We record the error and turn the query into UNKNOWN instead. The
  * engine is single-threaded, so a flag is enough. */
-static bool z3_error_seen;
+static bool z3_error_seen, z3_memout_seen;
+
+/* Z3 out of memory (malloc failed): the state ends with reason max-memory,
+ * as for a query cut by solver_cut_memory(). */
+static bool z3_is_memout(const char *why) {
+    return why && strstr(why, "memory") != NULL;
+}
+
 static void z3_on_error(Z3_context ctx, Z3_error_code code) {
     z3_error_seen = true;
-    util_warn("z3: %s", Z3_get_error_msg(ctx, code));
+    const char *msg = Z3_get_error_msg(ctx, code);
+    if (code == Z3_MEMOUT_FAIL || z3_is_memout(msg)) z3_memout_seen = true;
+    else util_warn("z3: %s", msg);
 }
 
 /* Takes a reference that lasts until the end of the current query. */
@@ -276,14 +294,43 @@ enum { Z3_FAST_BUDGET_MS = 100 };
 static Z3_solver z3_make_solver(Z3Solver *z, bool strong, unsigned timeout_ms) {
     Z3_solver s = strong ? Z3_mk_solver(z->ctx) : Z3_mk_simple_solver(z->ctx);
     Z3_solver_inc_ref(z->ctx, s);
-    if (timeout_ms) {
-        Z3_params p = Z3_mk_params(z->ctx);
-        Z3_params_inc_ref(z->ctx, p);
-        Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "timeout"), timeout_ms);
-        Z3_solver_set_params(z->ctx, s, p);
-        Z3_params_dec_ref(z->ctx, p);
-    }
+    Z3_params p = Z3_mk_params(z->ctx);
+    Z3_params_inc_ref(z->ctx, p);
+    if (timeout_ms) Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "timeout"), timeout_ms);
+    /* By default a check replaces the SIGINT handler with Z3's own for its
+     * duration, which would swallow the user's Ctrl-C; symplex handles the
+     * signal itself and cuts the check through solver_interrupt(). */
+    Z3_params_set_bool(z->ctx, p, Z3_mk_string_symbol(z->ctx, "ctrl_c"), false);
+    Z3_solver_set_params(z->ctx, s, p);
+    Z3_params_dec_ref(z->ctx, p);
     return s;
+}
+
+/* Registers s as the check in flight, unless checks are being cut. */
+static bool z3_begin_check(Z3Solver *z, Z3_solver s) {
+    pthread_mutex_lock(&z->run_mu);
+    bool go = !z->cut;
+    if (go) z->running = s;
+    else z->was_cut = true;
+    pthread_mutex_unlock(&z->run_mu);
+    return go;
+}
+
+/* The current query met a cut (signal or memory): no second attempt. */
+static bool z3_cut_seen(Z3Solver *z) {
+    pthread_mutex_lock(&z->run_mu);
+    bool cut = z->was_cut || z->mem_cut;
+    pthread_mutex_unlock(&z->run_mu);
+    return cut;
+}
+
+/* After the check: s is no longer reachable by solver_interrupt(), so it may
+ * be released. */
+static void z3_end_check(Z3Solver *z) {
+    pthread_mutex_lock(&z->run_mu);
+    z->running = NULL;
+    if (z->cut) z->was_cut = true;
+    pthread_mutex_unlock(&z->run_mu);
 }
 
 static SolverResult z3_run(Z3Solver *z, const Query *q, Assignment *model, bool strong, unsigned timeout_ms) {
@@ -292,11 +339,14 @@ static SolverResult z3_run(Z3Solver *z, const Query *q, Assignment *model, bool 
         Z3_solver_assert(z->ctx, s, z3_bv_to_bool(z, z3_expr(z, q->constraints[i])));
     if (q->expr) Z3_solver_assert(z->ctx, s, z3_bv_to_bool(z, z3_expr(z, q->expr)));
     SolverResult r = SOLVER_UNKNOWN;
-    if (!z3_error_seen) {
+    if (!z3_error_seen && z3_begin_check(z, s)) {
         Z3_lbool l = Z3_solver_check(z->ctx, s);
+        z3_end_check(z);
         r = l == Z3_L_TRUE ? SOLVER_SAT : l == Z3_L_FALSE ? SOLVER_UNSAT : SOLVER_UNKNOWN;
-        if (r == SOLVER_UNKNOWN && getenv("SYMPLEX_DEBUG_SOLVER"))
-            fprintf(stderr, "z3 (%s): unknown: %s\n", strong ? "default" : "core", Z3_solver_get_reason_unknown(z->ctx, s));
+        const char *why = r == SOLVER_UNKNOWN ? Z3_solver_get_reason_unknown(z->ctx, s) : NULL;
+        if (z3_is_memout(why)) z3_memout_seen = true;
+        if (why && getenv("SYMPLEX_DEBUG_SOLVER"))
+            fprintf(stderr, "z3 (%s): unknown: %s\n", strong ? "default" : "core", why);
     }
     if (r == SOLVER_SAT && model) {
         Z3_model m = Z3_solver_get_model(z->ctx, s);
@@ -325,7 +375,7 @@ static unsigned z3_budget_ms(const Z3Solver *z, const SolverStats *st, bool *cap
 static SolverResult z3_solve(Z3Solver *z, const Query *q, Assignment *model, unsigned budget_ms) {
     bool limited = budget_ms && budget_ms <= Z3_FAST_BUDGET_MS;
     SolverResult r = z3_run(z, q, model, false, limited ? budget_ms : Z3_FAST_BUDGET_MS);
-    if (r != SOLVER_UNKNOWN || limited || z3_error_seen) return r;
+    if (r != SOLVER_UNKNOWN || limited || z3_error_seen || z3_memout_seen || z3_cut_seen(z)) return r;
     return z3_run(z, q, model, true, budget_ms ? budget_ms - Z3_FAST_BUDGET_MS : 0);
 }
 
@@ -334,12 +384,19 @@ static SolverResult z3_check(Solver *base, const Query *q, Assignment *model) {
     SolverEntry entry = solver_enter(base);
     if (z->smt2_dir) z3_write_smt2(z, q);
     double t0 = timer_now();
-    z3_error_seen = false;
+    z3_error_seen = z3_memout_seen = false;
+    pthread_mutex_lock(&z->run_mu);
+    z->was_cut = z->mem_cut = false;
+    pthread_mutex_unlock(&z->run_mu);
     SolverStats *st = base->stats;
     bool capped;
     SolverResult r = z3_solve(z, q, model, z3_budget_ms(z, st, &capped));
     z3_end_query(z);
-    st->deadline_hit = r == SOLVER_UNKNOWN && capped && !z3_error_seen;
+    pthread_mutex_lock(&z->run_mu);
+    st->interrupted = r == SOLVER_UNKNOWN && z->was_cut;
+    st->memory_out = r == SOLVER_UNKNOWN && (z3_memout_seen || z->mem_cut) && !st->interrupted;
+    pthread_mutex_unlock(&z->run_mu);
+    st->deadline_hit = r == SOLVER_UNKNOWN && capped && !z3_error_seen && !st->interrupted;
     st->core_queries++;
     st->core_time_s += timer_now() - t0;
     if (r == SOLVER_SAT) st->sat++;
@@ -349,14 +406,38 @@ static SolverResult z3_check(Solver *base, const Query *q, Assignment *model) {
     return r;
 }
 
-static void z3_destroy(Solver *base) {
-    Z3Solver *z = (Z3Solver *)base;
+/* The context and the terms every query uses. */
+static void z3_open_context(Z3Solver *z) {
+    size_t before = solver_memory_bytes();
+    Z3_config cfg = Z3_mk_config();
+    z->ctx = Z3_mk_context_rc(cfg);
+    Z3_del_config(cfg);
+    Z3_set_error_handler(z->ctx, z3_on_error);
+    z->array_sort = Z3_mk_array_sort(z->ctx, z3_bv_sort(z, 32), z3_bv_sort(z, 8));
+    Z3_inc_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->array_sort));
+    z->one1 = Z3_mk_unsigned_int64(z->ctx, 1, z3_bv_sort(z, 1));
+    Z3_inc_ref(z->ctx, z->one1);
+    z->zero1 = Z3_mk_unsigned_int64(z->ctx, 0, z3_bv_sort(z, 1));
+    Z3_inc_ref(z->ctx, z->zero1);
+    size_t after = solver_memory_bytes();
+    z->fresh_bytes = after > before ? after - before : 0;
+}
+
+static void z3_close_context(Z3Solver *z) {
     for (unsigned w = 0; w <= 128; w++)
         if (z->bv[w]) Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bv[w]));
+    memset(z->bv, 0, sizeof z->bv);
     Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->array_sort));
     Z3_dec_ref(z->ctx, z->one1);
     Z3_dec_ref(z->ctx, z->zero1);
     Z3_del_context(z->ctx);
+    z->ctx = NULL;
+}
+
+static void z3_destroy(Solver *base) {
+    Z3Solver *z = (Z3Solver *)base;
+    z3_close_context(z);
+    pthread_mutex_destroy(&z->run_mu);
     solver_map_free(&z->memo);
     VEC_FREE(z->owned);
     free(z->smt2_dir);
@@ -369,21 +450,69 @@ Solver *solver_z3_new(const SolverOptions *opt, SolverStats *stats) {
     Z3Solver *z = util_calloc(1, sizeof *z);
     z->base.ops = &z3_ops;
     z->base.stats = stats;
-    Z3_config cfg = Z3_mk_config();
-    z->ctx = Z3_mk_context_rc(cfg);
-    Z3_del_config(cfg);
-    Z3_set_error_handler(z->ctx, z3_on_error);
-    z->array_sort = Z3_mk_array_sort(z->ctx, z3_bv_sort(z, 32), z3_bv_sort(z, 8));
-    Z3_inc_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->array_sort));
-    z->one1 = Z3_mk_unsigned_int64(z->ctx, 1, z3_bv_sort(z, 1));
-    Z3_inc_ref(z->ctx, z->one1);
-    z->zero1 = Z3_mk_unsigned_int64(z->ctx, 0, z3_bv_sort(z, 1));
-    Z3_inc_ref(z->ctx, z->zero1);
+    z3_open_context(z);
     if (opt->timeout_s > 0) {
         double ms = ceil(opt->timeout_s * 1000.0);
         z->timeout_ms = ms >= 4e9 ? 4000000000u : (unsigned)ms;
     }
     if (opt->smt2_dir) z->smt2_dir = util_strdup(opt->smt2_dir);
     solver_map_init(&z->memo);
+    pthread_mutex_init(&z->run_mu, NULL);
     return &z->base;
+}
+
+/* ---- cutting a check from another thread ----
+ * Z3_solver_interrupt reaches only a check that has already installed its
+ * cancel handler inside Z3_solver_check; one that is about to (registered by
+ * z3_begin_check a moment before) misses it. The caller repeats the call
+ * until the engine has seen the interrupt (see engine_watch.c), and `cut`
+ * refuses every check that has not begun, so no check outlives the request by
+ * more than one repetition. run_mu keeps `running` alive while it is used. */
+void solver_interrupt(Solver *s, bool on) {
+    while (s->next) s = s->next;
+    if (s->ops != &z3_ops) return;
+    Z3Solver *z = (Z3Solver *)s;
+    pthread_mutex_lock(&z->run_mu);
+    z->cut = on;
+    if (on && z->running) Z3_solver_interrupt(z->ctx, z->running);
+    pthread_mutex_unlock(&z->run_mu);
+}
+
+/* Z3 keeps what a hard query made it allocate (term tables, caches) for the
+ * life of the context; a new context starts again from its fresh size. */
+#define Z3_RELEASE_SLACK ((size_t)8 << 20)
+
+bool solver_z3_release(Solver *s) {
+    if (s->ops != &z3_ops) return false;
+    Z3Solver *z = (Z3Solver *)s;
+    if (solver_memory_bytes() < z->fresh_bytes + Z3_RELEASE_SLACK) return true;
+    pthread_mutex_lock(&z->run_mu); /* no check runs here: only for the watcher's sake */
+    z3_close_context(z);
+    z3_open_context(z);
+    pthread_mutex_unlock(&z->run_mu);
+    return true;
+}
+
+size_t solver_memory_bytes(void) {
+    return (size_t)Z3_get_estimated_alloc_size();
+}
+
+/* Z3's own limits do not bound what a query adds to the RSS: memory_max_size
+ * throws from whichever allocation crosses it, on any thread (its timer's
+ * too), and Z3 4.8 does not survive that everywhere (symplex aborted or
+ * crashed in about one run in two with it); the soft limits of its SAT
+ * solver and rewriter count only the bytes Z3 asks for, and a hard query
+ * added twice that to the RSS (+7 MB counted, +16 MB resident). So the RSS
+ * itself is watched during the check, by the same thread that cuts it for a
+ * signal: this cuts the check running now and no other. */
+void solver_cut_memory(Solver *s) {
+    while (s->next) s = s->next;
+    if (s->ops != &z3_ops) return;
+    Z3Solver *z = (Z3Solver *)s;
+    pthread_mutex_lock(&z->run_mu);
+    if (z->running) {
+        Z3_solver_interrupt(z->ctx, z->running);
+        z->mem_cut = true;
+    }
+    pthread_mutex_unlock(&z->run_mu);
 }

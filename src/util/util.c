@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <malloc.h>
-#include <unistd.h>
 
 static bool util_quiet, util_dirty;
 
@@ -131,21 +129,4 @@ double timer_now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-size_t util_heap_bytes(void) {
-    /* bytes malloc has handed out and not taken back: unlike the RSS, this falls
-     * when states are freed (glibc keeps freed pages mapped) */
-    struct mallinfo2 mi = mallinfo2();
-    size_t used = mi.uordblks + mi.hblkhd;
-    return used ? used : util_rss_bytes(); /* sanitizer allocators report nothing here */
-}
-
-size_t util_rss_bytes(void) {
-    FILE *f = fopen("/proc/self/statm", "r");
-    if (!f) return 0;
-    unsigned long size = 0, rss = 0;
-    int n = fscanf(f, "%lu %lu", &size, &rss);
-    fclose(f);
-    return n == 2 ? (size_t)rss * (size_t)sysconf(_SC_PAGESIZE) : 0;
 }

@@ -62,9 +62,5 @@ double rng_double(Rng *r);
 
 /* Monotonic seconds since an arbitrary origin. */
 double timer_now(void);
-/* Resident set size of this process in bytes (0 if unknown). */
-size_t util_rss_bytes(void);
-/* Heap bytes in use (what the --max-memory cap is checked against). */
-size_t util_heap_bytes(void);
 
 #endif

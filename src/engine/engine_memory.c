@@ -1,0 +1,106 @@
+/* The memory cap (--max-memory): the process's resident set size (RSS) stays
+ * at or below the cap.
+ *
+ * What was measured (SYMPLEX_DEBUG_MEMORY=1, bench/suite/http_req.c): when
+ * exploration starts the process holds ~75 MB: the code of LLVM (~40 MB) and
+ * Z3 (~8 MB), Z3's context (~17 MB of heap), the program. During exploration
+ * the states take nearly all the rest (~10 KB each there, register files and
+ * address-space vectors; 150 KB each in csv_fields, whose address-space
+ * vectors grow with every object ever allocated); expressions (<1 MB) and Z3
+ * (+1-9 MB) stay small between queries, but one hard query adds 15 MB to the
+ * RSS for a fraction of a second. Comparing malloc's bytes in use with the
+ * cap, as before, left the fixed cost, Z3 and the freed pages glibc keeps
+ * mapped uncounted: the RSS ran 25% (cap 400) to 80% (cap 100) past the cap.
+ *
+ * So the cap is checked against the RSS itself, and acted on before it is
+ * crossed:
+ *   - the budget exploration can use is the cap minus the fixed cost: the RSS
+ *     when exploration begins, after the loader's freed memory and LLVM's code
+ *     pages (never run while exploring) are given back;
+ *   - every ENGINE_MEMORY_PERIOD between two runs of a state (one pread of
+ *     /proc/self/statm), at `soft` randomly chosen states are terminated,
+ *     each with a test and reason max-memory, as many as the average state's
+ *     size says bring the RSS back to `target`; then the solver's caches are
+ *     dropped and malloc's free pages handed back (malloc_trim), so that
+ *     freeing lowers the RSS, which glibc alone would not do;
+ *   - during a solver query the watcher thread (engine_watch.c) reads the RSS
+ *     and cuts the query at `hard` (its state ends with reason max-memory).
+ * Soft, target and hard sit at 85%, 65% and 95% of the budget: the 5% above
+ * hard absorb what a query allocates between two looks of the watcher, and
+ * the 10% between soft and hard what a state allocates between two checks.
+ * A cap at or below the fixed cost cannot be held; symplex says so and runs
+ * with as few states as it can (one is always kept, queries are not cut). */
+#include "engine.h"
+#include "../util/memory.h"
+#include "../util/util.h"
+#include <stdio.h>
+
+#define ENGINE_MEMORY_PERIOD 0.005 /* s between two looks at the RSS */
+#define ENGINE_MEMORY_SOFT 0.85    /* share of the budget at which states are terminated */
+#define ENGINE_MEMORY_TARGET 0.65  /* share of the budget they are terminated down to */
+#define ENGINE_MEMORY_HARD 0.90    /* share of the budget at which a solver query is cut */
+#define MB(x) ((double)(x) / (1024.0 * 1024.0))
+
+void engine_memory_start(Engine *e) {
+    EngineMemory *m = &e->mem;
+    m->cap = (size_t)e->opt.max_memory_mb << 20;
+    /* What the loader used is no cost of exploring: the memory it freed, and
+     * LLVM's code (~40 MB resident), which exploration never runs. */
+    memory_release();
+    memory_drop_code("libLLVM");
+    m->start = memory_rss_bytes();
+    m->start_heap = memory_heap_bytes();
+    if (!m->cap) return;
+    size_t loading = memory_peak_rss_bytes();
+    if (loading > m->cap && m->cap > m->start)
+        util_warn("--max-memory=%llu MiB is below what loading the program took (%.0f MiB); exploring is kept "
+                  "under it", (unsigned long long)e->opt.max_memory_mb, MB(loading));
+    if (m->cap <= m->start) {
+        util_warn("--max-memory=%llu MiB is below what symplex holds before exploring (%.0f MiB: LLVM, Z3 and the "
+                  "program); it cannot be held, exploration keeps a single state",
+                  (unsigned long long)e->opt.max_memory_mb, MB(m->start));
+        m->soft = m->target = m->start;
+        return; /* no hard line: every query would be cut */
+    }
+    size_t budget = m->cap - m->start;
+    m->soft = m->start + (size_t)(budget * ENGINE_MEMORY_SOFT);
+    m->target = m->start + (size_t)(budget * ENGINE_MEMORY_TARGET);
+    m->hard = m->start + (size_t)(budget * ENGINE_MEMORY_HARD);
+}
+
+/* Average bytes a state holds: from malloc's count when there is one (the RSS
+ * also holds freed pages not yet handed back), else from the RSS. */
+static size_t engine_memory_per_state(Engine *e, size_t rss) {
+    size_t heap = memory_heap_bytes();
+    size_t used = heap ? (heap > e->mem.start_heap ? heap - e->mem.start_heap : 0)
+                       : (rss > e->mem.start ? rss - e->mem.start : 0);
+    size_t per = e->pool.len ? used / e->pool.len : used;
+    return per < 256 ? 256 : per;
+}
+
+/* Terminates randomly chosen states until about `excess` bytes are freed;
+ * one state is always kept. */
+static void engine_memory_prune(Engine *e, size_t rss) {
+    EngineMemory *m = &e->mem;
+    size_t excess = rss > m->target ? rss - m->target : 0;
+    size_t per = engine_memory_per_state(e, rss);
+    size_t kill = (excess + per - 1) / per;
+    if (kill < 1) kill = 1;
+    if (kill >= e->pool.len) kill = e->pool.len - 1;
+    for (size_t i = 0; i < kill; i++)
+        exec_terminate_early(e->ex, e->pool.data[rng_below(&e->rng, e->pool.len)], "max-memory");
+    if (kill) m->prunes++;
+    solver_drop_caches(e->solver);
+    memory_release();
+    if (e->debug_memory)
+        fprintf(stderr, "memory: prune at %.1f MB: %zu states terminated (%zu bytes each), %zu left, now %.1f MB\n",
+                MB(rss), kill, per, e->pool.len, MB(memory_rss_bytes()));
+}
+
+void engine_memory_check(Engine *e, double now) {
+    EngineMemory *m = &e->mem;
+    if (!m->cap || now - m->last_check < ENGINE_MEMORY_PERIOD) return;
+    m->last_check = now;
+    size_t rss = memory_rss_bytes();
+    if (rss >= m->soft && e->pool.len > 1) engine_memory_prune(e, rss);
+}
