@@ -111,6 +111,12 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}print_stacktrace=1:halt_o
 
 # The program writes to the original stderr (fd 3); bash's own "Aborted"
 # notice for a signalled child goes to the group's stderr, which is discarded.
+# A .ktest goes through symplex-posix-run, which gives a test written under
+# --posix its arguments, files and stdin (and runs any other test as it is).
+runner=()
+case "$(head -c 5 "$ktest")" in
+    KTEST|BOUT*) runner=("$bindir/symplex-posix-run" "$ktest") ;;
+esac
 exec 3>&2
-{ "$exe" "$@" 2>&3 3>&-; } 2>/dev/null
+{ "${runner[@]}" "$exe" "$@" 2>&3 3>&-; } 2>/dev/null
 exit $?

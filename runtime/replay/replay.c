@@ -79,6 +79,15 @@ static void replay_load(void) {
     free(buf);
     if (!replay_test && !replay_case)
         replay_bad_test("%s: %s", path, err ? err : "cannot read test");
+    /* A test written under --posix starts with the environment's objects
+     * (arguments, files, stdin), up to "model_version": symplex-posix-run
+     * turned them into the process's environment; the program's own
+     * make_symbolic calls take the objects after them. */
+    for (uint32_t i = 0; replay_test && i < replay_test->nobjects; i++)
+        if (strcmp(replay_test->objects[i].name, "model_version") == 0) {
+            replay_next = i + 1;
+            break;
+        }
 }
 
 /* A Test-Comp test holds only the values of nondet calls, as literals. */

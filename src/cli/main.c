@@ -45,15 +45,28 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     char *err = NULL;
     util_set_quiet(o.engine.quiet);
     char *prefix = cli_prefix();
-    char *runtime = util_format("%s/lib/symplex-runtime.bc", prefix);
+    char *runtime = util_format("%s/lib/%s", prefix, o.posix ? "symplex-posix.bc" : "symplex-runtime.bc");
     char *include = util_format("%s/include", prefix);
+    char *libc_include = util_format("%s/lib/musl/include", prefix);
     IrLoadOptions lo = {.runtime_bc = access(runtime, R_OK) == 0 ? runtime : NULL, .include_dir = include,
                         .clang = o.clang, .optimize = o.optimize,
                         .cflags = o.cflags, .ncflags = o.ncflags, .provided = exec_special_provides};
+    if (o.posix) {
+        /* the program starts in the environment model, which calls main */
+        lo.entry = "__symplex_posix_main";
+        lo.libc_include = libc_include;
+        lo.prune_runtime = true;
+        if (!lo.runtime_bc) {
+            fprintf(stderr, "symplex: error: --posix: '%s' not found (the build makes it)\n", runtime);
+            free(runtime), free(include), free(libc_include), free(prefix);
+            return 1;
+        }
+    }
     if (!lo.runtime_bc) util_warn("runtime bitcode '%s' not found; running without libc models", runtime);
     IrModule *m = ir_load(o.engine.program, &lo, &err);
     free(runtime);
     free(include);
+    free(libc_include);
     free(prefix);
     if (!m) {
         fprintf(stderr, "symplex: error: %s\n", err ? err : "cannot load program");
@@ -61,7 +74,8 @@ static int cli_run(CliOptions o, int argc, char **argv) {
         return 1;
     }
     if (getenv("SYMPLEX_DUMP_IR")) ir_dump(stderr, m); /* debugging aid for the lowering */
-    if (m->main_index < 0) {
+    IrFunction *user_main = ir_function_by_name(m, "main");
+    if (m->main_index < 0 || !user_main || user_main->is_declaration) {
         fprintf(stderr, "symplex: error: %s: no 'main' function\n", o.engine.program);
         ir_module_free(m);
         return 1;

@@ -11,7 +11,7 @@ typedef enum OptId {
     O_MAX_TIME, O_MAX_INSTR, O_MAX_MEMORY, O_MAX_DEPTH, O_SEARCH, O_SEED, O_SOLVER_TIMEOUT, O_WRITE_SMT2,
     O_OUTPUT_DIR, O_ONLY_NEW, O_EMIT_ALL, O_CHECK_OVERFLOW, O_CHECK_SHIFT, O_EXTERNAL, O_QUIET, O_OPTIMIZE,
     O_CLANG, O_TESTCOMP, O_TESTCOMP_SPEC, O_NO_CACHE, O_NO_INDEP, O_HELP, O_VERSION, O_NO_CHECK_SHIFT,
-    O_SILENT_ASSUME, O_CFLAGS
+    O_SILENT_ASSUME, O_CFLAGS, O_POSIX
 } OptId;
 
 static const struct { const char *name; OptId id; bool has_arg; const char *help; } cli_opts[] = {
@@ -31,6 +31,7 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"no-check-shift", O_NO_CHECK_SHIFT, false, "do not report shifts by the bit width or more"},
     {"silent-klee-assume", O_SILENT_ASSUME, false, "a provably false klee_assume ends the path silently (default: an error)"},
     {"external-calls", O_EXTERNAL, true, "safe (default): only allow-listed harmless functions run natively; all: any; none: forbid"},
+    {"posix", O_POSIX, false, "link musl and the POSIX environment model: argv, stdin, files (see --sym-*)"},
     {"quiet", O_QUIET, false, "no progress line or warnings"},
     {"optimize", O_OPTIMIZE, false, "optimize the program's bitcode before exploring"},
     {"cflags", O_CFLAGS, true, "extra clang flags for .c/.i input, split at spaces (also -IDIR, -DNAME[=V])"},
@@ -43,12 +44,6 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"version", O_VERSION, false, "print the version"},
 };
 
-void cli_usage(FILE *f) {
-    fputs("usage: symplex [options] program.c|program.bc [program arguments]\n\noptions:\n", f);
-    for (size_t i = 0; i < sizeof cli_opts / sizeof cli_opts[0]; i++)
-        fprintf(f, "  --%s%s\n      %s\n", cli_opts[i].name, cli_opts[i].has_arg ? "=VALUE" : "", cli_opts[i].help);
-}
-
 static bool cli_number(const char *s, double *out) {
     char *end;
     errno = 0;
@@ -57,6 +52,55 @@ static bool cli_number(const char *s, double *out) {
     *out = v;
     return true;
 }
+
+/* KLEE's environment options: they take several values (space-separated),
+ * and go to the program's environment model, in order, not to symplex. */
+static const struct { const char *name; int nvalues; const char *help; } cli_sym_opts[] = {
+    {"sym-arg", 1, "N: a symbolic argument of up to N bytes"},
+    {"sym-args", 3, "MIN MAX N: MIN to MAX symbolic arguments of up to N bytes each"},
+    {"sym-files", 2, "NUM N: NUM symbolic files A, B, ... of N bytes each"},
+    {"sym-stdin", 1, "N: stdin holds N symbolic bytes"},
+    {"sym-stdout", 0, "stdout is a symbolic file"},
+};
+
+void cli_usage(FILE *f) {
+    fputs("usage: symplex [options] program.c|program.bc [program arguments]\n\noptions:\n", f);
+    for (size_t i = 0; i < sizeof cli_opts / sizeof cli_opts[0]; i++)
+        fprintf(f, "  --%s%s\n      %s\n", cli_opts[i].name, cli_opts[i].has_arg ? "=VALUE" : "", cli_opts[i].help);
+    fputs("\nwith --posix, before the program or among its arguments (KLEE's spelling):\n", f);
+    for (size_t i = 0; i < sizeof cli_sym_opts / sizeof cli_sym_opts[0]; i++)
+        fprintf(f, "  --%s %s\n", cli_sym_opts[i].name, cli_sym_opts[i].help);
+}
+
+static int cli_sym_option(const char *a) {
+    if (a[0] != '-') return -1;
+    const char *name = a + (a[1] == '-' ? 2 : 1);
+    for (size_t k = 0; k < sizeof cli_sym_opts / sizeof cli_sym_opts[0]; k++)
+        if (strcmp(name, cli_sym_opts[k].name) == 0) return (int)k;
+    return -1;
+}
+
+/* Appends a --sym-* option and its values to the program's argv, checking them. */
+static bool cli_take_sym_option(CliOptions *o, int k, int argc, char **argv, int *i, size_t *n, char **err) {
+    const char *a = argv[*i];
+    int nv = cli_sym_opts[k].nvalues;
+    if (*i + nv >= argc) {
+        *err = util_format("option '%s' needs %d value%s (%s)", a, nv, nv == 1 ? "" : "s", cli_sym_opts[k].help);
+        return false;
+    }
+    o->prog_argv[(*n)++] = argv[*i];
+    for (int v = 1; v <= nv; v++) {
+        double d;
+        if (!cli_number(argv[*i + v], &d) || d != (double)(long)d) {
+            *err = util_format("option '%s': '%s' is not a non-negative integer", a, argv[*i + v]);
+            return false;
+        }
+        o->prog_argv[(*n)++] = argv[*i + v];
+    }
+    *i += nv;
+    return true;
+}
+
 
 static void cli_push_cflag(CliOptions *o, const char *w) {
     o->cflags = util_realloc(o->cflags, (o->ncflags + 1) * sizeof *o->cflags);
@@ -77,6 +121,7 @@ void cli_options_free(CliOptions *o) {
     for (size_t i = 0; i < o->ncflags_bufs; i++) free(o->cflags_bufs[i]);
     free(o->cflags_bufs);
     free(o->cflags);
+    free(o->prog_argv);
 }
 
 static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
@@ -115,6 +160,7 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     case O_NO_CHECK_SHIFT: o->exec.check_shift = false; break;
     case O_SILENT_ASSUME: o->exec.silent_klee_assume = true; break;
     case O_CFLAGS: cli_add_cflags(o, v); break;
+    case O_POSIX: o->posix = true; break;
     case O_QUIET: o->engine.quiet = true; break;
     case O_OPTIMIZE: o->optimize = true; break;
     case O_CLANG: o->clang = v; break;
@@ -136,11 +182,18 @@ bool cli_parse(int argc, char **argv, CliOptions *o, char **err) {
     o->exec.check_shift = true;
     o->solver.timeout_s = 10;
     o->clang = "/usr/lib/llvm-16/bin/clang";
+    o->prog_argv = util_calloc((size_t)argc + 1, sizeof *o->prog_argv);
+    size_t nsym = 1; /* prog_argv[0] is the program, set below */
     int i = 1;
     for (; i < argc; i++) {
         const char *a = argv[i];
         if (a[0] != '-' || a[1] == 0) break;
         if (strcmp(a, "--") == 0) { i++; break; }
+        int sym = cli_sym_option(a);
+        if (sym >= 0) {
+            if (!cli_take_sym_option(o, sym, argc, argv, &i, &nsym, err)) return false;
+            continue;
+        }
         if ((a[1] == 'I' || a[1] == 'D') && a[2]) { cli_push_cflag(o, a); continue; } /* -IDIR, -DNAME[=V] */
         if ((a[1] == 'I' || a[1] == 'D') && !a[2]) {
             if (i + 1 >= argc) { *err = util_format("option '%s' needs a value", a); return false; }
@@ -165,8 +218,16 @@ bool cli_parse(int argc, char **argv, CliOptions *o, char **err) {
     if (o->help || o->version) return true;
     if (i >= argc) { *err = util_strdup("no program given (usage: symplex [options] program.c|program.bc)"); return false; }
     o->engine.program = argv[i];
-    o->engine.argc = argc - i;
-    o->engine.argv = argv + i;
+    o->prog_argv[0] = argv[i];
+    bool sym_after = false;
+    for (int j = i + 1; j < argc; j++) sym_after |= cli_sym_option(argv[j]) >= 0;
+    if ((nsym > 1 || sym_after) && !o->posix) {
+        *err = util_strdup("the --sym-* options need --posix (the environment model that reads them)");
+        return false;
+    }
+    for (int j = i + 1; j < argc; j++) o->prog_argv[nsym++] = argv[j];
+    o->engine.argc = (int)nsym;
+    o->engine.argv = o->prog_argv;
     if (access(o->engine.program, R_OK) != 0) {
         *err = util_format("cannot read '%s'", o->engine.program);
         return false;

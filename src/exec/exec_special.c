@@ -34,6 +34,7 @@ static const struct { const char *name; enum SpecialFn fn; } special_names[] = {
     {"malloc", SP_MALLOC}, {"calloc", SP_CALLOC}, {"realloc", SP_REALLOC}, {"free", SP_FREE},
     {"aligned_alloc", SP_ALIGNED_ALLOC}, {"memalign", SP_ALIGNED_ALLOC}, {"posix_memalign", SP_POSIX_MEMALIGN},
     {"abort", SP_ABORT}, {"exit", SP_EXIT}, {"_exit", SP_EXIT}, {"_Exit", SP_EXIT},
+    {"__symplex_exit", SP_EXIT}, /* --posix: exit_group, after musl's exit ran atexit handlers and flushed stdio */
     {"__assert_fail", SP_ASSERT_FAIL}, {"reach_error", SP_REACH_ERROR}, {"__VERIFIER_error", SP_REACH_ERROR},
     {"symplex_output", SP_OUTPUT}, {"symplex_vformat", SP_VFORMAT},
 };

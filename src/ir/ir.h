@@ -224,6 +224,14 @@ typedef struct IrLoadOptions {
     /* Functions the executor implements (NULL: none). A weak declaration of any
      * other function that nothing defines has the address NULL, as when linked natively. */
     bool (*provided)(const char *name);
+    /* --posix: the function the engine starts in (NULL: main), the C library
+     * headers .c input is compiled against instead of the host's (NULL: the
+     * host's), and whether runtime code the program cannot reach is dropped
+     * after linking (a whole libc is linked in; lowering it all would cost
+     * more than the run). */
+    const char *entry;
+    const char *libc_include;
+    bool prune_runtime;
 } IrLoadOptions;
 
 /* Loads a .c or .i file (compiled with clang-16), bitcode or LLVM IR; what the

@@ -114,7 +114,8 @@ static void layout_functions(IrBuild *b, uint64_t globals_end) {
         f->index = i;
         f->addr = m->fn_addr_base + 16ull * i;
         fill_function(b, f, fn);
-        if (!f->is_declaration && strcmp(f->name, "main") == 0) m->main_index = (int32_t)i;
+        if (!f->is_declaration && strcmp(f->name, b->entry) == 0)
+            m->main_index = (int32_t)i;
         irmap_put(&b->addr_of, IR_KEY(fn), weak_undefined(b, fn, f->name) ? 0 : f->addr);
         irmap_put(&b->fn_index, IR_KEY(fn), i);
         i++;

@@ -166,17 +166,57 @@ static void child_yield_to_user(LLVMModuleRef user, LLVMModuleRef rt) {
     }
 }
 
-static void child_link(LLVMContextRef ctx, IrDiag *diag, LLVMModuleRef mod, const char *rt_path) {
-    LLVMModuleRef rt = child_read(ctx, diag, rt_path, rt_path, false);
-    child_yield_to_user(mod, rt);
-    if (LLVMLinkModules2(mod, rt)) /* consumes rt either way */
-        child_failf("cannot link runtime '%s': %s", rt_path, diag->msg ? diag->msg : "link error");
+/* Names of what the runtime module defines for the program (not what it
+ * yields to the user's definitions), each NUL-terminated in one buffer. */
+typedef struct ChildNames { char *buf; size_t len, cap; } ChildNames;
+
+static void child_names_add(ChildNames *n, LLVMValueRef v) {
+    size_t len;
+    const char *name = LLVMGetValueName2(v, &len);
+    if (LLVMIsDeclaration(v) || LLVMGetLinkage(v) == LLVMAvailableExternallyLinkage || !len) return;
+    while (n->len + len + 1 > n->cap) n->buf = util_realloc(n->buf, n->cap = n->cap ? 2 * n->cap : 4096);
+    memcpy(n->buf + n->len, name, len);
+    n->buf[n->len + len] = 0;
+    n->len += len + 1;
 }
 
-static void child_passes(LLVMModuleRef mod, bool optimize) {
+static void child_runtime_names(LLVMModuleRef rt, ChildNames *n) {
+    for (LLVMValueRef v = LLVMGetFirstFunction(rt); v; v = LLVMGetNextFunction(v)) child_names_add(n, v);
+    for (LLVMValueRef v = LLVMGetFirstGlobal(rt); v; v = LLVMGetNextGlobal(v)) child_names_add(n, v);
+    for (LLVMValueRef v = LLVMGetFirstGlobalAlias(rt); v; v = LLVMGetNextGlobalAlias(v)) child_names_add(n, v);
+}
+
+/* A whole libc joins the program under --posix: its definitions become
+ * internal to the module (all but the entry), so that globaldce drops every
+ * one the program cannot reach, before the passes and the lowering pay for it. */
+static void child_internalize(LLVMModuleRef mod, const ChildNames *n, const char *entry) {
+    for (size_t at = 0; at < n->len; at += strlen(n->buf + at) + 1) {
+        const char *name = n->buf + at;
+        if (strcmp(name, entry) == 0) continue;
+        LLVMValueRef v = LLVMGetNamedFunction(mod, name);
+        if (!v) v = LLVMGetNamedGlobal(mod, name);
+        if (!v) v = LLVMGetNamedGlobalAlias(mod, name, strlen(name));
+        if (v && !LLVMIsDeclaration(v)) {
+            LLVMSetLinkage(v, LLVMInternalLinkage);
+            LLVMSetVisibility(v, LLVMDefaultVisibility);
+        }
+    }
+}
+
+static void child_link(LLVMContextRef ctx, IrDiag *diag, LLVMModuleRef mod, const IrLoadOptions *opt) {
+    LLVMModuleRef rt = child_read(ctx, diag, opt->runtime_bc, opt->runtime_bc, false);
+    child_yield_to_user(mod, rt);
+    ChildNames names = {0};
+    if (opt->prune_runtime) child_runtime_names(rt, &names);
+    if (LLVMLinkModules2(mod, rt)) /* consumes rt either way */
+        child_failf("cannot link runtime '%s': %s", opt->runtime_bc, diag->msg ? diag->msg : "link error");
+    if (opt->prune_runtime) child_internalize(mod, &names, opt->entry ? opt->entry : "main");
+}
+
+static void child_passes(LLVMModuleRef mod, bool optimize, bool prune) {
     const char *argv[] = {"symplex", "-scalarize-load-store"}; /* vector loads/stores too, not only arithmetic */
     LLVMParseCommandLineOptions(2, argv, NULL);
-    char *pipeline = util_format("%s%s", optimize ? IR_OPT_PASSES : "", IR_BASE_PASSES);
+    char *pipeline = util_format("%s%s%s", prune ? "globaldce," : "", optimize ? IR_OPT_PASSES : "", IR_BASE_PASSES);
     LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
     LLVMErrorRef e = LLVMRunPasses(mod, pipeline, NULL, po);
     if (e) child_failf("LLVM passes failed: %s", LLVMGetErrorMessage(e));
@@ -212,10 +252,10 @@ _Noreturn void irchild_run(const IrChildJob *j, int err_fd) {
     child_verify(mod, "", j->shown);
     if (j->opt->runtime_bc) {
         child_write_names(mod, j->names_path);
-        child_link(ctx, &diag, mod, j->opt->runtime_bc);
+        child_link(ctx, &diag, mod, j->opt);
         child_verify(mod, " after linking the runtime into", j->shown);
     }
-    child_passes(mod, j->opt->optimize);
+    child_passes(mod, j->opt->optimize, j->opt->runtime_bc && j->opt->prune_runtime);
     if (LLVMWriteBitcodeToFile(mod, j->out_bc) != 0) child_failf("cannot write '%s'", j->out_bc);
     child_rehearse(j);
     _exit(0);

@@ -104,11 +104,18 @@ static const char **irsrc_argv(const IrLoadOptions *opt, const char *clang, char
                                IrInputKind kind, const char *out) {
     static const char *const own[] = {"-emit-llvm", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone"};
     size_t nown = sizeof own / sizeof *own, ndown = sizeof irsrc_downgraded / sizeof *irsrc_downgraded;
-    const char **argv = util_calloc(nown + ndown + opt->ncflags + 8, sizeof *argv);
+    const char **argv = util_calloc(nown + ndown + opt->ncflags + 16, sizeof *argv);
     size_t n = 0;
     argv[n++] = clang;
     for (size_t i = 0; i < nown; i++) argv[n++] = own[i];
     if (inc) argv[n++] = inc;
+    if (opt->libc_include) { /* --posix: the program is built against the libc linked into it */
+        argv[n++] = "-nostdinc";
+        argv[n++] = "-isystem";
+        argv[n++] = opt->libc_include;
+        argv[n++] = "-isystem";
+        argv[n++] = SYMPLEX_CLANG_RESOURCE_INCLUDE; /* clang's own: stddef.h, stdatomic.h, intrinsics */
+    }
     for (size_t i = 0; i < ndown; i++) argv[n++] = irsrc_downgraded[i];
     for (size_t i = 0; i < opt->ncflags; i++) argv[n++] = opt->cflags[i];
     argv[n++] = "-o";

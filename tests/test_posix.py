@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""--posix end to end, beyond the program tests (tests/programs/posix_*.c):
+
+- KLEE's own command line (OSDI'08: --sym-args 0 1 10 --sym-args 0 2 2
+  --sym-files 1 8 --sym-stdin 8 --sym-stdout) on a small wc written for this
+  test: the ktest objects carry KLEE's names in KLEE's order, every test
+  replays natively to the exit status symplex recorded, and the paths that
+  open the symbolic file A, read stdin and fail on a missing file are found;
+- concrete and symbolic arguments mixed after the program, as KLEE spells
+  them (`prog A --sym-arg 1 B`), reach the program in that order;
+- bad uses of the options get one error line and exit status 1.
+
+Usage: test_posix.py BIN_DIR WORK_DIR"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "tools"))
+import checks  # noqa: E402
+from symplex_native import read_ktest, read_tests_csv  # noqa: E402
+
+bin_dir, work, check = checks.setup()
+symplex = os.path.join(bin_dir, "symplex")
+replay = os.path.join(bin_dir, "symplex-replay")
+wc = os.path.join(HERE, "posix", "wc_lite.c")
+
+
+def run(name, *args, timeout=300):
+    out = os.path.join(work, name)
+    r = subprocess.run([symplex, "--quiet", "--output-dir=" + out] + list(args), capture_output=True, text=True,
+                       timeout=timeout)
+    return r, out
+
+
+def env_names(objects):
+    """The environment's object names, in order (everything up to model_version)."""
+    names = [n for n, _ in objects]
+    return names[:names.index("model_version") + 1] if "model_version" in names else names
+
+
+def check_osdi_command_line():
+    r, out = run("osdi", "--posix", "--max-time=20", "--only-new-coverage-tests", wc, "--sym-args", "0", "1", "10",
+                 "--sym-args", "0", "2", "2", "--sym-files", "1", "8", "--sym-stdin", "8", "--sym-stdout")
+    check(r.returncode == 0, "OSDI command line: exit status %d: %s" % (r.returncode, r.stderr[-300:]))
+    # states the time limit halts may still be setting the environment up: only completed paths
+    rows = [row for row in read_tests_csv(out) if row["outcome"] == "exit"]
+    check(len(rows) >= 10, "OSDI command line: at least 10 completed paths (%d)" % len(rows))
+    pattern = re.compile(r"^n_args(,arg\d\d)*,n_args(,arg\d\d)*,A-data,A-data-stat,stdin,stdin-stat,"
+                         r"stdout,stdout-stat,model_version$")
+    numbered = True
+    for row in rows:
+        names = env_names(read_ktest(os.path.join(out, row["test"] + ".ktest"))["objects"])
+        if not pattern.match(",".join(names)):
+            check(False, "%s: environment objects %r" % (row["test"], names))
+            return
+        args = [n for n in names if n.startswith("arg")]
+        numbered &= args == ["arg%02d" % i for i in range(len(args))]
+    check(True, "OSDI command line: KLEE's object names in KLEE's order")
+    check(numbered, "OSDI command line: symbolic arguments numbered arg00, arg01, ... across both --sym-args")
+    statuses = {row["exit_status"] for row in rows}
+    check({"0", "1"} <= statuses, "OSDI command line: files that open and files that do not (%r)" % statuses)
+    mismatched = []
+    for row in rows[:: max(1, len(rows) // 12)]:
+        rp = subprocess.run([replay, wc, os.path.join(out, row["test"] + ".ktest")], capture_output=True,
+                            text=True, timeout=300)
+        if str(rp.returncode) != row["exit_status"]:
+            mismatched.append((row["test"], row["exit_status"], rp.returncode, rp.stderr[-200:]))
+    check(not mismatched, "OSDI command line: replayed exit statuses match: %r" % mismatched)
+
+
+def check_mixed_arguments():
+    # the program prints its arguments; the symbolic one sits between A and B
+    src = os.path.join(work, "echo_args.c")
+    with open(src, "w") as f:
+        f.write('#include <stdio.h>\nint main(int argc, char **argv) {\n'
+                '    for (int i = 1; i < argc; i++) printf("[%s]", argv[i]);\n'
+                '    printf("\\n");\n    return argc == 4 && argv[2][0] == 0 ? 7 : argc;\n}\n')
+    r, out = run("mixed", "--posix", src, "A", "--sym-arg", "1", "B")
+    check(r.returncode == 0, "mixed arguments: exit status %d: %s" % (r.returncode, r.stderr[-300:]))
+    check(re.search(r"^\[A\]\[.?\]\[B\]$", r.stdout, re.M) is not None,
+          "mixed arguments: argv is A, the symbolic one, B: %r" % r.stdout[:200])
+    rows = read_tests_csv(out)
+    # empty (7) or not (4); a newline in it is a path of its own (musl flushes the line-buffered stdout)
+    check({row["exit_status"] for row in rows} == {"4", "7"},
+          "mixed arguments: the symbolic argument empty or not: %r" % [row["exit_status"] for row in rows])
+    for row in rows:
+        rp = subprocess.run([replay, src, os.path.join(out, row["test"] + ".ktest")], capture_output=True,
+                            text=True, timeout=300)
+        check(str(rp.returncode) == row["exit_status"] and rp.stdout.startswith("[A]["),
+              "mixed arguments: %s replays to %s (got %d, %r)" % (row["test"], row["exit_status"], rp.returncode,
+                                                                rp.stdout))
+
+
+def check_bad_uses():
+    for args, what in ((["--sym-args", "0", "1", "4", wc], "--sym-* without --posix"),
+                       (["--posix", "--sym-arg", "x", wc], "a length that is no number"),
+                       (["--posix", "--sym-files", "1", wc], "--sym-files with one value")):
+        r, _ = run("bad", *args, timeout=60)
+        lines = [l for l in r.stderr.splitlines() if l.strip()]
+        check(r.returncode == 1 and len(lines) == 1 and "error" in lines[0],
+              "%s: one error line and exit status 1 (got %d: %r)" % (what, r.returncode, r.stderr[-300:]))
+
+
+check_osdi_command_line()
+check_mixed_arguments()
+check_bad_uses()
+check.finish()
