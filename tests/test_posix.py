@@ -43,12 +43,12 @@ def env_names(objects):
 
 
 def check_osdi_command_line():
-    r, out = run("osdi", "--posix", "--max-time=20", "--only-new-coverage-tests", wc, "--sym-args", "0", "1", "10",
+    r, out = run("osdi", "--posix", "--max-time=30", "--only-new-coverage-tests", wc, "--sym-args", "0", "1", "10",
                  "--sym-args", "0", "2", "2", "--sym-files", "1", "8", "--sym-stdin", "8", "--sym-stdout")
     check(r.returncode == 0, "OSDI command line: exit status %d: %s" % (r.returncode, r.stderr[-300:]))
     # states the time limit halts may still be setting the environment up: only completed paths
     rows = [row for row in read_tests_csv(out) if row["outcome"] == "exit"]
-    check(len(rows) >= 10, "OSDI command line: at least 10 completed paths (%d)" % len(rows))
+    check(len(rows) >= 5, "OSDI command line: at least 5 completed paths (%d)" % len(rows))
     pattern = re.compile(r"^n_args(,arg\d\d)*,n_args(,arg\d\d)*,A-data,A-data-stat,stdin,stdin-stat,"
                          r"stdout,stdout-stat,model_version$")
     numbered = True
