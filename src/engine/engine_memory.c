@@ -5,8 +5,9 @@
  * exploration starts the process holds ~75 MB: the code of LLVM (~40 MB) and
  * Z3 (~8 MB), Z3's context (~17 MB of heap), the program. During exploration
  * the states take nearly all the rest (~10 KB each there, register files and
- * address-space vectors; 150 KB each in csv_fields, whose address-space
- * vectors grow with every object ever allocated); expressions (<1 MB) and Z3
+ * address spaces; address spaces were vectors as long as the highest object
+ * id, 150 KB a state in csv_fields, until they became shared tries, see
+ * mem_space.c); expressions (<1 MB) and Z3
  * (+1-9 MB) stay small between queries, but one hard query adds 15 MB to the
  * RSS for a fraction of a second. Comparing malloc's bytes in use with the
  * cap, as before, left the fixed cost, Z3 and the freed pages glibc keeps

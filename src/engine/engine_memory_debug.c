@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 /* Bytes the states own privately: frames, registers and address-space
- * vectors (object contents are shared between states and not counted). */
+ * trie nodes (object contents are shared between states and not counted). */
 static size_t engine_state_bytes(Engine *e, size_t *as_bytes) {
     size_t total = 0;
     *as_bytes = 0;
@@ -15,7 +15,7 @@ static size_t engine_state_bytes(Engine *e, size_t *as_bytes) {
         State *s = e->pool.data[i];
         total += sizeof *s + s->capframes * sizeof(Frame) + s->capsyms * sizeof(Symbolic);
         for (uint32_t k = 0; k < s->nframes; k++) total += s->frames[k].fn->nregs * sizeof(Value);
-        *as_bytes += s->as.cap * sizeof(ObjectState *);
+        *as_bytes += as_private_bytes(&s->as);
     }
     return total + *as_bytes;
 }

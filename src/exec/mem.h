@@ -91,9 +91,12 @@ bool os_is_concrete(const ObjectState *os, uint64_t off, uint64_t n);
 void os_make_symbolic(ObjectState *os, uint64_t off, uint64_t n, Array *arr);
 
 /* ---- address spaces ---- */
+/* A persistent radix trie from MemObject.id to ObjectState (mem_space.c):
+ * forks share it, writes copy the nodes on their path. */
+typedef struct AsNode AsNode;
 typedef struct AddressSpace {
-    ObjectState **objs; /* indexed by MemObject.id; NULL = not live in this state */
-    uint32_t cap;
+    AsNode *root;       /* NULL: no object live */
+    uint32_t depth;     /* levels; ids below 64^depth fit */
 } AddressSpace;
 
 void as_init(AddressSpace *as);
@@ -104,5 +107,7 @@ void as_unbind(AddressSpace *as, const MemObject *mo);
 const ObjectState *as_lookup(const AddressSpace *as, const MemObject *mo); /* NULL if not live */
 /* Writable contents, copying them first if shared. NULL if not live. */
 ObjectState *as_writable(AddressSpace *as, const MemObject *mo);
+/* Bytes of trie nodes only this space holds (a debugging figure). */
+size_t as_private_bytes(const AddressSpace *as);
 
 #endif

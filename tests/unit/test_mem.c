@@ -434,7 +434,8 @@ static void test_address_space(void) {
     CHECK(w == o1);
     os_write(w, 0, 8, value_concrete(111));
     as_copy(&b, &a);
-    CHECK(as_lookup(&b, m1) == o1 && o1->refs == 2);
+    /* the spaces share the trie: o1 is held once, by the shared leaf */
+    CHECK(as_lookup(&b, m1) == o1 && o1->refs == 1);
     /* Writing through b copies once; a keeps its contents. */
     ObjectState *wb = as_writable(&b, m1);
     CHECK(wb != o1 && wb->refs == 1 && o1->refs == 1);
@@ -450,10 +451,72 @@ static void test_address_space(void) {
     MemObject *mo = NULL;
     for (int i = 0; i < 100; i++) mo = mem_object_new(4, 4, MEM_STACK, 0, NULL);
     as_bind(&b, mo, os_new(4));
-    CHECK(as_lookup(&b, mo) != NULL && as_lookup(&a, mo) == NULL && b.cap > mo->id);
+    CHECK(as_lookup(&b, mo) != NULL && as_lookup(&a, mo) == NULL && b.depth > a.depth);
+    CHECK(as_lookup(&b, m1) == wb && as_lookup(&a, m1) == o1);
     as_free(&a);
     as_free(&b);
-    CHECK(a.objs == NULL && a.cap == 0);
+    CHECK(a.root == NULL && a.depth == 0);
+    mem_shutdown();
+}
+
+/* The trie against a plain array per space, over random binds, unbinds,
+ * forks and writes across ids that need several levels. */
+static void test_space_random(void) {
+    enum { NOBJ = 5000, NSPACE = 6, STEPS = 20000 };
+    MemObject **mos = malloc(NOBJ * sizeof *mos);
+    for (int i = 0; i < NOBJ; i++) mos[i] = mem_object_new(8, 8, MEM_HEAP, 0, NULL);
+    AddressSpace sp[NSPACE];
+    uint64_t *model[NSPACE]; /* the value at offset 0 of each object, 0 = not bound */
+    for (int k = 0; k < NSPACE; k++) {
+        as_init(&sp[k]);
+        model[k] = calloc(NOBJ, sizeof *model[k]);
+    }
+    bool ok = true;
+    for (int step = 0; step < STEPS && ok; step++) {
+        int k = (int)rng_below(&rng, NSPACE), i = (int)rng_below(&rng, NOBJ);
+        unsigned op = (unsigned)rng_below(&rng, 10);
+        if (op < 3) { /* bind a fresh object */
+            ObjectState *os = os_new(8);
+            uint64_t v = 1 + rng_below(&rng, 1000000);
+            os_write(os, 0, 8, value_concrete(v));
+            as_bind(&sp[k], mos[i], os);
+            model[k][i] = v;
+        } else if (op < 4) {
+            as_unbind(&sp[k], mos[i]);
+            model[k][i] = 0;
+        } else if (op < 5) { /* fork k into another space */
+            int d = (int)rng_below(&rng, NSPACE);
+            if (d == k) continue;
+            as_free(&sp[d]);
+            as_copy(&sp[d], &sp[k]);
+            memcpy(model[d], model[k], NOBJ * sizeof *model[d]);
+        } else if (op < 8) { /* write */
+            ObjectState *w = as_writable(&sp[k], mos[i]);
+            ok &= (w != NULL) == (model[k][i] != 0);
+            if (w) {
+                uint64_t v = 1 + rng_below(&rng, 1000000);
+                os_write(w, 0, 8, value_concrete(v));
+                model[k][i] = v;
+            }
+        } else { /* read back every space at i */
+            for (int j = 0; j < NSPACE; j++) {
+                const ObjectState *r = as_lookup(&sp[j], mos[i]);
+                ok &= (r != NULL) == (model[j][i] != 0);
+                if (r) ok &= os_read(r, 0, 8).c == model[j][i];
+            }
+        }
+    }
+    CHECK(ok);
+    for (int k = 0; k < NSPACE; k++) {
+        for (int i = 0; i < NOBJ && ok; i++) {
+            const ObjectState *r = as_lookup(&sp[k], mos[i]);
+            ok &= (r != NULL) == (model[k][i] != 0) && (!r || os_read(r, 0, 8).c == model[k][i]);
+        }
+        as_free(&sp[k]);
+        free(model[k]);
+    }
+    CHECK(ok);
+    free(mos);
     mem_shutdown();
 }
 
@@ -469,6 +532,7 @@ int main(void) {
     test_make_symbolic();
     test_make_symbolic_array_mode();
     test_address_space();
+    test_space_random();
     CHECK_MSG(expr_live_count() == live, "%zu expressions still alive (baseline %zu)",
               expr_live_count(), live);
     expr_shutdown();
