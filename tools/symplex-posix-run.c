@@ -23,6 +23,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,10 +40,13 @@ typedef struct PosixReplay {
     int stdin_fd;
 } PosixReplay;
 
-static _Noreturn void prun_fail(const char *fmt, const char *a) {
+static _Noreturn __attribute__((format(printf, 1, 2))) void prun_fail(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
     fprintf(stderr, "symplex-posix-run: ");
-    fprintf(stderr, fmt, a);
+    vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
+    va_end(ap);
     exit(2);
 }
 
@@ -71,7 +75,7 @@ static void prun_sym_arg(PosixReplay *r, unsigned *index) {
 
 static void prun_write_file(PosixReplay *r, const char *name, const KTestObject *data, const KTestObject *st) {
     char *path;
-    if (asprintf(&path, "%s/%s", r->dir, name) < 0) prun_fail("out of memory%s", "");
+    if (asprintf(&path, "%s/%s", r->dir, name) < 0) prun_fail("out of memory");
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     if (fd < 0 || write(fd, data->bytes, data->nbytes) != (ssize_t)data->nbytes) prun_fail("cannot write '%s'", path);
     close(fd);
@@ -98,7 +102,7 @@ static void prun_stdin(PosixReplay *r) {
     const KTestObject *data = prun_take(r, "stdin");
     prun_take(r, "stdin-stat");
     char *path;
-    if (asprintf(&path, "%s/.stdin", r->dir) < 0) prun_fail("out of memory%s", "");
+    if (asprintf(&path, "%s/.stdin", r->dir) < 0) prun_fail("out of memory");
     int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
     if (fd < 0 || write(fd, data->bytes, data->nbytes) != (ssize_t)data->nbytes) prun_fail("cannot write '%s'", path);
     lseek(fd, 0, SEEK_SET);
@@ -129,7 +133,7 @@ static void prun_setup(PosixReplay *r, const char *program) {
             const KTestObject *n = prun_take(r, "n_args");
             int count = 0;
             if (n->nbytes == 4) memcpy(&count, n->bytes, 4);
-            if (count < 0 || count > 1000) prun_fail("n_args out of range in %s", "the test");
+            if (count < 0 || count > 1000) prun_fail("n_args out of range in the test");
             for (int k = 0; k < count; k++) prun_sym_arg(r, &index);
         } else if (prun_is(a, "sym-files") && i + 2 < t->nargs) {
             nfiles = (unsigned)atoi(t->args[i + 1]);

@@ -168,12 +168,15 @@ static long posix_fd_close(long fd) {
     return 0;
 }
 
-static long posix_read(PosixFd *d, void *buf, size_t n, off_t at, int advance) {
+/* Reading and writing at offset `at` (pread, pwrite), or with at < 0 at the
+ * descriptor's offset, which then advances (read, write, readv, writev). */
+static long posix_read(PosixFd *d, void *buf, size_t n, off_t at) {
     if (!d || (d->flags & O_ACCMODE) == O_WRONLY) return -EBADF;
     if (d->kind == FD_DIR) return -EISDIR;
     if (d->kind != FD_FILE) return 0; /* empty stdin, or reading the console: end of file */
     PosixFile *f = d->file;
-    if (at < 0) return -EINVAL;
+    int advance = at < 0;
+    if (advance) at = d->off;
     size_t avail = (size_t)at < f->size ? f->size - (size_t)at : 0;
     if (n > avail) n = avail;
     memcpy(buf, f->data + at, n);
@@ -192,7 +195,7 @@ static int posix_reserve(PosixFile *f, size_t need) {
     return 1;
 }
 
-static long posix_write(PosixFd *d, int fd, const void *buf, size_t n, off_t at, int advance) {
+static long posix_write(PosixFd *d, int fd, const void *buf, size_t n, off_t at) {
     if (!d || (d->flags & O_ACCMODE) == O_RDONLY) return -EBADF;
     if (d->kind == FD_CONSOLE) {
         symplex_output(fd, buf, n);
@@ -200,8 +203,8 @@ static long posix_write(PosixFd *d, int fd, const void *buf, size_t n, off_t at,
     }
     if (d->kind != FD_FILE) return -EBADF;
     PosixFile *f = d->file;
-    if (advance && (d->flags & O_APPEND)) at = (off_t)f->size;
-    if (at < 0) return -EINVAL;
+    int advance = at < 0;
+    if (advance) at = d->flags & O_APPEND ? (off_t)f->size : d->off;
     if (!posix_reserve(f, (size_t)at + n)) return -ENOSPC;
     if ((size_t)at > f->size) memset(f->data + f->size, 0, (size_t)at - f->size);
     memcpy(f->data + at, buf, n);
@@ -214,8 +217,8 @@ static long posix_iov(long fd, const struct iovec *iov, long cnt, int writing) {
     PosixFd *d = posix_fd(fd);
     long total = 0;
     for (long i = 0; i < cnt; i++) {
-        long r = writing ? posix_write(d, (int)fd, iov[i].iov_base, iov[i].iov_len, d ? d->off : 0, 1)
-                         : posix_read(d, iov[i].iov_base, iov[i].iov_len, d ? d->off : 0, 1);
+        long r = writing ? posix_write(d, (int)fd, iov[i].iov_base, iov[i].iov_len, -1)
+                         : posix_read(d, iov[i].iov_base, iov[i].iov_len, -1);
         if (r < 0) return total ? total : r;
         total += r;
         if ((size_t)r < iov[i].iov_len) break;
@@ -382,11 +385,11 @@ long posix_fs_syscall(long n, long a1, long a2, long a3, long a4, long a5, long 
     (void)a5, (void)a6;
     *handled = 1;
     switch (n) {
-    case SYS_read: return posix_read(posix_fd(a1), (void *)a2, (size_t)a3, posix_fd(a1) ? posix_fd(a1)->off : 0, 1);
-    case SYS_pread64: return posix_read(posix_fd(a1), (void *)a2, (size_t)a3, (off_t)a4, 0);
+    case SYS_read: return posix_read(posix_fd(a1), (void *)a2, (size_t)a3, -1);
+    case SYS_pread64: return a4 < 0 ? -EINVAL : posix_read(posix_fd(a1), (void *)a2, (size_t)a3, (off_t)a4);
     case SYS_readv: return posix_iov(a1, (const struct iovec *)a2, a3, 0);
-    case SYS_write: return posix_write(posix_fd(a1), (int)a1, (const void *)a2, (size_t)a3, posix_fd(a1) ? posix_fd(a1)->off : 0, 1);
-    case SYS_pwrite64: return posix_write(posix_fd(a1), (int)a1, (const void *)a2, (size_t)a3, (off_t)a4, 0);
+    case SYS_write: return posix_write(posix_fd(a1), (int)a1, (const void *)a2, (size_t)a3, -1);
+    case SYS_pwrite64: return a4 < 0 ? -EINVAL : posix_write(posix_fd(a1), (int)a1, (const void *)a2, (size_t)a3, (off_t)a4);
     case SYS_writev: return posix_iov(a1, (const struct iovec *)a2, a3, 1);
     case SYS_open: return posix_open((const char *)a1, a2, a3);
     case SYS_creat: return posix_open((const char *)a1, O_CREAT | O_WRONLY | O_TRUNC, a2);

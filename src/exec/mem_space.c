@@ -120,8 +120,8 @@ void as_bind(AddressSpace *as, const MemObject *mo, ObjectState *os) {
 }
 
 void as_unbind(AddressSpace *as, const MemObject *mo) {
-    if (!as_fits(as, mo->id) || !as_lookup(as, mo)) return;
-    void **slot = as_own_slot(as, mo->id, false);
+    void **slot = as_fits(as, mo->id) ? as_own_slot(as, mo->id, false) : NULL;
+    if (!slot || !*slot) return;
     os_unref(*slot);
     *slot = NULL;
 }
@@ -134,9 +134,11 @@ const ObjectState *as_lookup(const AddressSpace *as, const MemObject *mo) {
     return n ? n->slot[as_index(id, 1)] : NULL;
 }
 
+/* One walk: making the path this space's own is harmless when the object
+ * turns out not to be live (the copied nodes hold the same contents). */
 ObjectState *as_writable(AddressSpace *as, const MemObject *mo) {
-    if (!as_lookup(as, mo)) return NULL;
-    ObjectState **slot = (ObjectState **)as_own_slot(as, mo->id, false);
+    ObjectState **slot = as_fits(as, mo->id) ? (ObjectState **)as_own_slot(as, mo->id, false) : NULL;
+    if (!slot || !*slot) return NULL;
     ObjectState *os = *slot;
     if (os->refs == 1) return os;
     ObjectState *c = os_clone(os);
