@@ -27,6 +27,14 @@ line is free text.
   tests-max: N         at most N tests
   replay: no           skip native replay (give the reason in the free text)
   timeout: 60          --max-time for the run (default 60)
+  speculate: no        skip the speculative run (give the reason in the free text)
+
+Every program also runs once more with --speculate=3 added to its first
+variant: speculation must give the same execution tree, so that run is held
+to the same expectations and, when neither run was halted by a limit, must
+agree with the first one on paths, early terminations, tests (outcome, kind,
+location; not under --only-new-coverage-tests, whose choice of paths depends
+on the order coverage is credited), errors and final coverage.
 
 Replay: `symplex-replay [--check-overflow] [--no-check-shift] prog.c testN.ktest`
 (the flags only when they are in `args`); tools/symplex_native.py says how a
@@ -50,7 +58,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from symplex_native import compare, read_err, test_name, user_line  # noqa: E402
 
 KEYS = ("args", "variants", "paths", "error", "errors", "early", "early-total", "stdout",
-        "coverage", "tests", "tests-max", "replay", "timeout")
+        "coverage", "tests", "tests-max", "replay", "timeout", "speculate")
+SPECULATE = ["--speculate=3"]
 REPLAY_TIMEOUT = 120
 
 
@@ -96,7 +105,7 @@ def parse_header(path):
             h[key] = int(val)
         elif key == "coverage":
             h[key] = int(val)
-        elif key == "replay":
+        elif key in ("replay", "speculate"):
             h[key] = val.lower() not in ("no", "false", "0")
     return h
 
@@ -140,9 +149,10 @@ def check_errors(c, h, prog, summary, outdir):
     c.check(len(listed) == total, "errors.list has %d entries but errors.total is %s" % (len(listed), total))
 
 
-def run(args, c, variant, index):
+def run(args, c, variant, index, results=None):
     """One symplex run of the program (with the variant's extra options) and all
-    its checks, recorded in c."""
+    its checks, recorded in c; its summary and tests.csv rows go to
+    results[index]."""
     prog = os.path.abspath(args.prog)
     h = parse_header(prog)
     h["args"] = h["args"] + variant
@@ -173,6 +183,8 @@ def run(args, c, variant, index):
     except (OSError, ValueError) as e:
         c.check(False, "cannot read the output directory", str(e))
         return c
+    if results is not None:
+        results[index] = (summary, rows)
     ktests = glob.glob(os.path.join(outdir, "test*.ktest"))
     c.check(len(rows) == len(ktests), "tests.csv has %d rows but there are %d .ktest files" % (len(rows), len(ktests)))
     c.check(summary.get("tests") == len(rows), "summary tests = %s but tests.csv has %d rows" % (summary.get("tests"), len(rows)))
@@ -212,6 +224,31 @@ def run(args, c, variant, index):
     return c
 
 
+def tree_of(summary, rows):
+    """What speculation must not change: the execution tree's paths, tests and
+    bugs, and the coverage they reach."""
+    tests = sorted((r.get("outcome", ""), r.get("kind", ""), os.path.basename(r.get("file", "")), r.get("line", ""))
+                   for r in rows)
+    errors = sorted((e.get("kind"), os.path.basename(str(e.get("file"))), e.get("line"))
+                    for e in summary.get("errors", {}).get("list", []))
+    return {"paths": summary.get("paths_completed"),
+            "early": summary.get("paths_terminated_early", {}).get("by_reason"),
+            "tests": tests, "errors": errors,
+            "coverage": [summary.get(k) for k in ("covered_lines", "covered_branches")]}
+
+
+def compare_trees(c, base, spec, args):
+    if base[0].get("halted") or spec[0].get("halted"):
+        return  # a limit cut one of them short: the trees need not be the same
+    a, b = tree_of(*base), tree_of(*spec)
+    if "--only-new-coverage-tests" in args:
+        # which paths cover something first depends on the order coverage is
+        # credited, and speculation credits it when a segment is checked
+        del a["tests"], b["tests"]
+    for key in a:
+        c.check(a[key] == b[key], "--speculate=3 changed %s" % key, "without: %s\nwith: %s" % (a[key], b[key]))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--bin", required=True, help="directory holding symplex and symplex-replay")
@@ -223,8 +260,15 @@ def main():
     c = Checks()
     try:
         # one run per variant (e.g. each searcher), all held to the same expectations
-        for i, variant in enumerate(parse_header(os.path.abspath(args.prog))["variants"]):
-            run(args, c, variant, i)
+        h = parse_header(os.path.abspath(args.prog))
+        results = {}
+        for i, variant in enumerate(h["variants"]):
+            run(args, c, variant, i, results)
+        if h.get("speculate", True) and not args.existing:
+            n = len(h["variants"])
+            run(args, c, h["variants"][0] + SPECULATE, n, results)
+            if 0 in results and n in results:
+                compare_trees(c, results[0], results[n], h["args"] + h["variants"][0])
     except ValueError as e:
         print("FAIL: " + str(e))
         return 1

@@ -11,7 +11,7 @@ typedef enum OptId {
     O_MAX_TIME, O_MAX_INSTR, O_MAX_MEMORY, O_MAX_DEPTH, O_SEARCH, O_SEED, O_SOLVER_TIMEOUT, O_WRITE_SMT2,
     O_OUTPUT_DIR, O_ONLY_NEW, O_EMIT_ALL, O_CHECK_OVERFLOW, O_CHECK_SHIFT, O_EXTERNAL, O_QUIET, O_OPTIMIZE,
     O_CLANG, O_TESTCOMP, O_TESTCOMP_SPEC, O_NO_CACHE, O_NO_INDEP, O_HELP, O_VERSION, O_NO_CHECK_SHIFT,
-    O_SILENT_ASSUME, O_CFLAGS, O_POSIX
+    O_SILENT_ASSUME, O_CFLAGS, O_POSIX, O_SPECULATE, O_ABSURDITY, O_NO_ABSURDITY, O_BRANCH_ORDER, O_NO_STATE_MODEL
 } OptId;
 
 static const struct { const char *name; OptId id; bool has_arg; const char *help; } cli_opts[] = {
@@ -38,6 +38,11 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"clang", O_CLANG, true, "clang-16 binary used for .c input (default /usr/lib/llvm-16/bin/clang)"},
     {"testcomp", O_TESTCOMP, false, "also write Test-Comp XML tests (test-suite/) for __VERIFIER_nondet_* inputs"},
     {"testcomp-spec", O_TESTCOMP_SPEC, true, "property for Test-Comp metadata: text or .prp file (default: branch coverage)"},
+    {"speculate", O_SPECULATE, true, "K: take branches unchecked, one query per K unchecked sides (1 = check each; default 1)"},
+    {"absurdity", O_ABSURDITY, false, "a two-way branch whose first side is infeasible has a feasible other side, no query (default)"},
+    {"no-absurdity", O_NO_ABSURDITY, false, "query both sides of a branch even when the first is infeasible"},
+    {"branch-order", O_BRANCH_ORDER, true, "false-first (default) or true-first: the side a branch explores and asks first"},
+    {"no-state-model", O_NO_STATE_MODEL, false, "debugging: states keep no model, so every branch side is a query"},
     {"no-cex-cache", O_NO_CACHE, false, "disable the counterexample cache"},
     {"no-independence", O_NO_INDEP, false, "disable constraint independence slicing"},
     {"help", O_HELP, false, "this text"},
@@ -127,7 +132,7 @@ void cli_options_free(CliOptions *o) {
 static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     double d = 0;
     bool numeric = id == O_MAX_TIME || id == O_MAX_INSTR || id == O_MAX_MEMORY || id == O_MAX_DEPTH ||
-                   id == O_SEED || id == O_SOLVER_TIMEOUT;
+                   id == O_SEED || id == O_SOLVER_TIMEOUT || id == O_SPECULATE;
     if (numeric && !cli_number(v, &d)) {
         *err = util_format("option value '%s' is not a non-negative number", v);
         return false;
@@ -166,6 +171,21 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     case O_CLANG: o->clang = v; break;
     case O_TESTCOMP: o->engine.testcomp = true; break;
     case O_TESTCOMP_SPEC: o->testcomp_spec = v; o->engine.testcomp = true; break;
+    case O_SPECULATE:
+        if (d < 1 || d > 64 || d != (uint32_t)d) {
+            *err = util_format("--speculate takes a whole number from 1 to 64, not '%s'", v);
+            return false;
+        }
+        o->exec.speculate = (uint32_t)d;
+        break;
+    case O_ABSURDITY: o->exec.absurdity = true; break;
+    case O_NO_ABSURDITY: o->exec.absurdity = false; break;
+    case O_BRANCH_ORDER:
+        if (strcmp(v, "true-first") == 0) o->exec.true_first = true;
+        else if (strcmp(v, "false-first") == 0) o->exec.true_first = false;
+        else { *err = util_format("--branch-order takes true-first or false-first, not '%s'", v); return false; }
+        break;
+    case O_NO_STATE_MODEL: o->exec.no_state_model = true; break;
     case O_NO_CACHE: o->solver.no_cache = true; break;
     case O_NO_INDEP: o->solver.no_independence = true; break;
     case O_HELP: o->help = true; break;
@@ -180,6 +200,8 @@ bool cli_parse(int argc, char **argv, CliOptions *o, char **err) {
     o->engine.max_memory_mb = 2000;
     o->exec.external = EXTERNAL_SAFE;
     o->exec.check_shift = true;
+    o->exec.speculate = 1;
+    o->exec.absurdity = true;
     o->solver.timeout_s = 10;
     o->clang = "/usr/lib/llvm-16/bin/clang";
     o->prog_argv = util_calloc((size_t)argc + 1, sizeof *o->prog_argv);

@@ -77,12 +77,14 @@ static void engine_explore(Engine *e) {
         if (now - e->last_stats > 1.0) engine_write_stats_row(e);
         State *s = e->searcher->select(e->searcher);
         if (!s) break;
+        if (!exec_ready(e->ex, s)) continue; /* its unchecked segment was infeasible */
         uint64_t budget = ENGINE_QUANTUM;
         if (e->opt.max_instructions) {
             uint64_t left = e->opt.max_instructions - e->ex->stats.instructions;
             if (left < budget) budget = left;
         }
-        exec_run(e->ex, s, budget);
+        uint64_t before = e->ex->stats.instructions;
+        if (exec_run(e->ex, s, budget) && e->ex->stats.instructions - before >= budget) exec_after_quantum(e->ex, s);
     }
 }
 

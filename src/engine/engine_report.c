@@ -171,6 +171,23 @@ void engine_report_progress(Engine *e, bool final) {
     fflush(stderr);
 }
 
+/* What deciding branch sides cost, and what speculation and Proposition 1 saved. */
+static void engine_write_feasibility(Engine *e, FILE *f) {
+    const ExecStats *st = &e->ex->stats;
+    const ExecOptions *o = &e->ex->opt;
+    fprintf(f, "  \"speculate\": %u,\n  \"absurdity\": %s,\n  \"branch_order\": \"%s\",\n  \"state_model\": %s,\n",
+            e->ex->feas.k, o->absurdity ? "true" : "false", o->true_first ? "true-first" : "false-first",
+            o->no_state_model ? "false" : "true");
+    fprintf(f, "  \"queries_feasibility\": %llu,\n  \"queries_speculative\": %llu,\n  \"queries_bisect\": %llu,\n",
+            (unsigned long long)st->queries_feasibility, (unsigned long long)st->queries_speculative,
+            (unsigned long long)st->queries_bisect);
+    fprintf(f, "  \"absurdity_saved\": %llu,\n  \"model_decided\": %llu,\n  \"speculation_cut\": %llu,\n",
+            (unsigned long long)st->absurdity_saved, (unsigned long long)st->model_decided,
+            (unsigned long long)st->speculation_cut);
+    fprintf(f, "  \"solver_calls\": %llu,\n  \"forks\": %llu,\n", (unsigned long long)e->sstats->core_queries,
+            (unsigned long long)st->forks);
+}
+
 void engine_write_summary(Engine *e) {
     char *p = out_path(e->out, "summary.json");
     FILE *f = fopen(p, "w");
@@ -210,6 +227,7 @@ void engine_write_summary(Engine *e) {
     fprintf(f, "]},\n  \"instructions\": %llu,\n  \"queries\": %llu,\n  \"solver_time_s\": %.3f,\n  \"elapsed_s\": %.3f,\n",
             (unsigned long long)ex->stats.instructions, (unsigned long long)e->sstats->queries, e->sstats->time_s,
             timer_now() - e->start);
+    engine_write_feasibility(e, f);
     fprintf(f, "  \"covered_lines\": %u,\n  \"total_lines\": %u,\n  \"covered_branches\": %u,\n  \"total_branches\": %u,\n",
             ex->lines_covered, ex->total_lines, ex->branches_covered, ex->m->nbranches);
     /* peak resident size of the whole process (what --max-memory bounds), and

@@ -12,6 +12,7 @@ Executor *exec_new(IrModule *m, Solver *solver, const ExecOptions *opt, const Ex
     ex->solver = solver;
     ex->opt = *opt;
     ex->hooks = *hooks;
+    ex->feas = exec_feasibility_policy(opt);
     ex->line_covered = util_calloc(m->nlocs + 1, 1);
     ex->line_covered[0] = 1; /* unknown location is never counted */
     ex->branch_covered = util_calloc(m->nbranches + 1, 1);
@@ -40,6 +41,7 @@ void exec_free(Executor *ex) {
     free(ex->special);
     free(ex->global_objs);
     free(ex->cs_buf);
+    free(ex->seg_buf);
     mem_shutdown();
     free(ex);
 }
@@ -62,9 +64,11 @@ static uint64_t exec_string_vector(Executor *ex, State *s, char **strs, int n, c
 State *exec_initial_state(Executor *ex, int argc, char **argv) {
     State *s = state_new();
     s->id = ++ex->next_state_id;
-    Assignment *empty = util_malloc(sizeof *empty); /* satisfies the empty path condition */
-    assignment_init(empty);
-    state_set_model(s, empty);
+    if (!ex->opt.no_state_model) {
+        Assignment *empty = util_malloc(sizeof *empty); /* satisfies the empty path condition */
+        assignment_init(empty);
+        state_set_model(s, empty);
+    }
     for (uint32_t i = 0; i < ex->m->nglobals; i++)
         as_bind(&s->as, ex->global_objs[i], os_new_bytes(ex->m->globals[i].init, ex->m->globals[i].size));
     IrFunction *main_fn = &ex->m->functions[ex->m->main_index];
@@ -106,6 +110,8 @@ static bool exec_in_error_call(Executor *ex, State *s) {
 }
 
 void exec_terminate(Executor *ex, State *s, TermKind kind, const char *what, const char *fmt, ...) {
+    /* a test, an error, a path count or coverage only from a feasible path */
+    if (!exec_settled(ex, s)) return;
     Termination t = {.kind = kind};
     va_list ap;
     va_start(ap, fmt);
@@ -144,6 +150,7 @@ void exec_solver_gave_up(Executor *ex, State *s) {
 }
 
 bool exec_feasible_value(Executor *ex, State *s, Expr *e, u128 *out) {
+    if (!exec_settled(ex, s)) return false;
     if (s->model) {
         *out = expr_eval(e, s->model);
         return true;
@@ -157,6 +164,7 @@ bool exec_feasible_value(Executor *ex, State *s, Expr *e, u128 *out) {
 
 u128 exec_example(Executor *ex, State *s, Value v) {
     if (!v.e) return v.c;
+    if (!exec_settled_quietly(ex, s)) return 0;
     if (s->model) return expr_eval(v.e, s->model);
     size_t n;
     Expr *const *cs = exec_constraints(ex, s, &n);
@@ -167,6 +175,7 @@ u128 exec_example(Executor *ex, State *s, Value v) {
 u128 exec_concretize(Executor *ex, State *s, Value v, unsigned width, const char *why) {
     if (!v.e) return v.c;
     u128 val = 0;
+    if (!exec_settled_quietly(ex, s)) return 0;
     if (s->model) {
         val = expr_eval(v.e, s->model); /* the model stays a model: no query */
     } else {

@@ -251,6 +251,8 @@ static void ext_call_free(ExtCall *c) {
 }
 
 bool exec_call_external(Executor *ex, State *s, IrFunction *fn, const Inst *in, const IrCall *call, Value *args) {
+    /* a native call acts outside the state: never from an infeasible path */
+    if (!exec_settled(ex, s)) return false;
     if (!ext_permitted(ex, s, fn, in, call, args)) return false;
     void *sym = dlsym(RTLD_DEFAULT, fn->name);
     if (!sym) {

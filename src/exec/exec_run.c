@@ -4,6 +4,7 @@
 #include "executor.h"
 #include "arith.h"
 #include "../util/util.h"
+#include <assert.h>
 #include <string.h>
 
 Value exec_operand(const Frame *f, Opnd o) {
@@ -16,7 +17,20 @@ static inline void exec_set_reg(Frame *f, uint32_t r, Value v) {
     f->regs[r] = v;
 }
 
+/* Coverage met in an unchecked segment waits until the segment is shown
+ * feasible (exec_feasibility.c): it must not steer a searcher before. */
+static void exec_pend_cover(State *s, uint32_t entry) {
+    for (uint32_t i = s->npending, k = 0; i-- > 0 && k < 16; k++)
+        if (s->pending_cov[i] == entry) return;
+    if (s->npending == s->cappending) {
+        s->cappending = s->cappending ? 2 * s->cappending : 16;
+        s->pending_cov = util_realloc(s->pending_cov, s->cappending * sizeof(uint32_t));
+    }
+    s->pending_cov[s->npending++] = entry;
+}
+
 void exec_cover_loc(Executor *ex, State *s, uint32_t loc) {
+    if (state_unchecked(s)) { exec_pend_cover(s, loc); return; }
     ex->line_covered[loc] = 1;
     if (ex->m->loc_is_user[loc]) {
         ex->lines_covered++;
@@ -25,8 +39,9 @@ void exec_cover_loc(Executor *ex, State *s, uint32_t loc) {
     }
 }
 
-static void exec_cover_branch(Executor *ex, State *s, uint32_t id) {
+void exec_cover_branch(Executor *ex, State *s, uint32_t id) {
     if (id == IR_NO_BRANCH || ex->branch_covered[id]) return;
+    if (state_unchecked(s)) { exec_pend_cover(s, id | EXEC_PENDING_BRANCH); return; }
     ex->branch_covered[id] = 1;
     ex->branches_covered++;
     s->covered_new = true;
@@ -50,6 +65,9 @@ static void exec_take_edge(Frame *f, uint32_t edge) {
 }
 
 Expr *const *exec_constraints(Executor *ex, const State *s, size_t *n) {
+    /* a query over an unchecked segment would let its answer come from an
+     * infeasible path: every solver use settles the state first */
+    assert(!state_unchecked(s) || s->doomed || s->pc->status != PC_UNCHECKED);
     pc_flatten(s->pc, &ex->cs_buf, &ex->cs_cap);
     *n = pc_len(s->pc);
     return ex->cs_buf;
@@ -74,11 +92,16 @@ static uint64_t exec_model_bytes(const Assignment *m) {
     return total;
 }
 
+/* every state owns a copy of its model: with huge symbolic inputs that copy
+ * would cost more memory than the query it saves */
+void exec_trim_model(State *s) {
+    if (s->model && exec_model_bytes(s->model) > EXEC_MODEL_MAX_BYTES) state_set_model(s, NULL);
+}
+
 static SolverResult exec_check_extend_on(Executor *ex, State *s, Expr *const *cs, size_t n, Expr *e, Assignment **out) {
     *out = NULL;
-    /* every state owns a copy of its model: with huge symbolic inputs that copy
-     * would cost more memory than the query it saves */
-    if (s->model && exec_model_bytes(s->model) > EXEC_MODEL_MAX_BYTES) state_set_model(s, NULL);
+    ex->stats.queries_feasibility++;
+    exec_trim_model(s);
     if (!s->model) return solver_may_be_true(ex->solver, cs, n, e);
     Assignment *m = util_malloc(sizeof *m);
     assignment_init(m);
@@ -108,17 +131,33 @@ static void exec_drop_model(Assignment *m) {
 /* With a model of the path, the side of the branch it satisfies is feasible
  * without a query, and the query for the other side returns that side's model
  * (see exec_check_extend): one query per branch, and both sides keep a model. */
-int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
-    *child = NULL;
+/* Sides of a fork: the child's (false) side is asked first, as a depth-first
+ * search explores it first; when it is infeasible and no model decided it,
+ * the true side is feasible with no query (Proposition 1: the path condition
+ * itself is satisfiable, and a two-way branch has a feasible side). */
+static void exec_fork_sides(Executor *ex, State *s, int known, Expr *cond, Expr *ncond, Assignment **mt,
+                            Assignment **mf, SolverResult *t, SolverResult *f) {
     size_t n;
     Expr *const *cs = exec_constraints(ex, s, &n); /* flattened once for both sides */
+    if (known >= 0) ex->stats.model_decided++;
+    *f = known == 0 ? SOLVER_SAT : exec_check_extend_on(ex, s, cs, n, ncond, mf);
+    *t = SOLVER_UNKNOWN;
+    if (*f == SOLVER_UNSAT && known == -1 && ex->opt.absurdity) {
+        *t = SOLVER_SAT;
+        ex->stats.absurdity_saved++;
+    } else if (*f != SOLVER_UNKNOWN) {
+        *t = known == 1 ? SOLVER_SAT : exec_check_extend_on(ex, s, cs, n, cond, mt);
+    }
+}
+
+int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
+    *child = NULL;
+    if (!exec_settled(ex, s)) return -1;
     int known = s->model ? (expr_eval(cond, s->model) != 0) : -1;
     Expr *ncond = expr_not(cond);
     Assignment *mt = NULL, *mf = NULL;
-    SolverResult t = known == 1 ? SOLVER_SAT : exec_check_extend_on(ex, s, cs, n, cond, &mt);
-    SolverResult f = SOLVER_UNKNOWN;
-    if (t == SOLVER_UNSAT && known == -1) f = SOLVER_SAT; /* the path condition itself is satisfiable */
-    else if (t != SOLVER_UNKNOWN) f = known == 0 ? SOLVER_SAT : exec_check_extend_on(ex, s, cs, n, ncond, &mf);
+    SolverResult t, f;
+    exec_fork_sides(ex, s, known, cond, ncond, &mt, &mf, &t, &f);
     int r;
     if (t == SOLVER_UNKNOWN || f == SOLVER_UNKNOWN) {
         r = -1;
@@ -170,6 +209,9 @@ bool exec_fork_value(Executor *ex, State *s, Expr *e, u128 *out) {
     return true;
 }
 
+/* A two-way branch. The forked child takes the side explored first
+ * (--branch-order; a depth-first search runs the child next); the feasibility
+ * policy says whether the sides are checked here or deferred. */
 static bool exec_br(Executor *ex, State *s, const Inst *in) {
     Frame *f = state_top(s);
     Value c = exec_operand(f, in->a);
@@ -179,17 +221,21 @@ static bool exec_br(Executor *ex, State *s, const Inst *in) {
         exec_take_edge(f, c.c ? in->aux : in->aux2);
         return true;
     }
+    bool swap = ex->opt.true_first;
+    Expr *kept = swap ? expr_not(c.e) : expr_ref(c.e); /* the side s keeps when both are feasible */
     State *child;
-    int r = exec_fork(ex, s, c.e, &child);
+    int r = ex->feas.defer(&ex->feas, s) ? exec_fork_unchecked(ex, s, kept, &child) : exec_fork(ex, s, kept, &child);
+    expr_unref(kept);
     if (r < 0) return false;
+    bool s_true = swap ? r == 0 : r == 1;
     if (child) {
         Frame *cf = state_top(child);
-        if (id != IR_NO_BRANCH) exec_cover_branch(ex, child, id + 1);
-        exec_take_edge(cf, in->aux2);
+        if (id != IR_NO_BRANCH) exec_cover_branch(ex, child, s_true ? id + 1 : id);
+        exec_take_edge(cf, s_true ? in->aux2 : in->aux);
         if (!exec_depth_ok(ex, child)) { /* child terminated and released by the engine */ }
     }
-    if (id != IR_NO_BRANCH) exec_cover_branch(ex, s, r ? id : id + 1);
-    exec_take_edge(f, r ? in->aux : in->aux2);
+    if (id != IR_NO_BRANCH) exec_cover_branch(ex, s, s_true ? id : id + 1);
+    exec_take_edge(f, s_true ? in->aux : in->aux2);
     return exec_depth_ok(ex, s);
 }
 
@@ -291,6 +337,10 @@ static bool exec_ret_or_unreachable(Executor *ex, State *s, const Inst *in) {
 
 bool exec_run(Executor *ex, State *s, uint64_t budget) {
     while (budget--) {
+        if (__builtin_expect(s->doomed, 0)) { /* found infeasible inside its last instruction */
+            exec_settled(ex, s);
+            return false;
+        }
         Frame *f = state_top(s);
         const Inst *in = &f->fn->insts[f->pc];
         ex->stats.instructions++;

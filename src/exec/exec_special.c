@@ -263,8 +263,25 @@ static bool sp_read_and_output(Executor *ex, State *s, const Inst *in, const IrC
     return ok;
 }
 
+/* Specials an unchecked state may run: they neither ask the solver (beyond
+ * concretizing, which checks by itself) nor show anything outside the state.
+ * The rest (assumptions, output, the KLEE queries) need a feasible path. */
+static bool sp_speculation_safe(enum SpecialFn k) {
+    switch (k) {
+    case SP_MAKE_SYMBOLIC: case SP_IS_SYMBOLIC: case SP_SILENT_EXIT: case SP_NOP:
+    case SP_MALLOC: case SP_ALIGNED_ALLOC: case SP_POSIX_MEMALIGN: case SP_CALLOC: case SP_REALLOC: case SP_FREE:
+    case SP_ABORT: case SP_KLEE_ABORT: case SP_EXIT: case SP_ASSERT_FAIL: case SP_REACH_ERROR: /* ends check */
+    case SP_GET_OBJ_SIZE:
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, const IrCall *call, Value *args) {
-    switch ((enum SpecialFn)ex->special[fn->index]) {
+    enum SpecialFn kind = (enum SpecialFn)ex->special[fn->index];
+    if (!sp_speculation_safe(kind) && !exec_settled(ex, s)) return false;
+    switch (kind) {
     case SP_MAKE_SYMBOLIC: return sp_make_symbolic(ex, s, fn, in, call, args);
     case SP_ASSUME: return sp_assume(ex, s, fn, in, call, args);
     case SP_IS_SYMBOLIC: exec_set_result(s, in, value_concrete(args[0].e != NULL)); return true;

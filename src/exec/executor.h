@@ -40,6 +40,11 @@ typedef struct ExecOptions {
     bool silent_klee_assume;  /* a provably false klee_assume ends the path silently instead of an error */
     ExternalPolicy external;
     uint64_t max_depth;       /* 0 = unlimited */
+    /* The feasibility policy (exec_feasibility.c). */
+    uint32_t speculate;       /* --speculate=K: check a state's sides once K branches are unchecked (<= 1: at once) */
+    bool absurdity;           /* Proposition 1: a two-way branch whose first side is UNSAT has a SAT other side */
+    bool true_first;          /* --branch-order=true-first: the child of a branch takes the true side */
+    bool no_state_model;      /* debugging: states keep no model (every side is a query) */
 } ExecOptions;
 
 typedef struct Executor Executor;
@@ -55,7 +60,32 @@ typedef struct ExecStats {
     uint64_t instructions;
     uint64_t forks;
     uint64_t external_calls;
+    /* feasibility of branch sides */
+    uint64_t queries_feasibility; /* queries asking whether a side (or a segment, or a prefix of one) is feasible */
+    uint64_t queries_speculative; /* of those: checks of a whole unchecked segment */
+    uint64_t queries_bisect;      /* of those: prefixes queried to find a segment's first infeasible branch */
+    uint64_t absurdity_saved;     /* sides shown feasible by Proposition 1 instead of a query */
+    uint64_t model_decided;       /* branch sides the state's model showed feasible with no query */
+    uint64_t speculation_cut;     /* states ended because their unchecked segment was infeasible */
 } ExecStats;
+
+/* When the sides of a two-way branch are checked (exec_feasibility.c). The
+ * eager policy asks at the branch; a deferring one takes both sides
+ * unchecked and says when a state's unchecked segment is due. Whatever the
+ * policy, a segment is checked before the state has any effect that must not
+ * come from an infeasible path (a test, an error, coverage, an assumption,
+ * output, a native call, any other solver use). */
+typedef struct FeasibilityPolicy FeasibilityPolicy;
+struct FeasibilityPolicy {
+    const char *name;
+    /* May s take both sides of a two-way branch unchecked? */
+    bool (*defer)(const FeasibilityPolicy *p, const State *s);
+    /* Must s's segment of `unchecked` nodes be checked before s runs on? */
+    bool (*due)(const FeasibilityPolicy *p, const State *s, uint32_t unchecked);
+    uint32_t k;
+};
+/* The policy for the options: eager, or speculative with depth k. */
+FeasibilityPolicy exec_feasibility_policy(const ExecOptions *opt);
 
 typedef enum SpecialFn SpecialFn;
 
@@ -65,6 +95,8 @@ struct Executor {
     ExecOptions opt;
     ExecHooks hooks;
     ExecStats stats;
+    FeasibilityPolicy feas;
+    PathCond **seg_buf; size_t seg_cap; /* scratch: an unchecked segment's nodes */
     uint64_t next_state_id;
     uint8_t *line_covered;     /* per IrModule loc */
     uint8_t *branch_covered;   /* per branch id */
@@ -89,6 +121,14 @@ State *exec_initial_state(Executor *ex, int argc, char **argv);
 bool exec_run(Executor *ex, State *s, uint64_t budget);
 /* Terminate a state from outside (limits): reports TERM_EARLY with reason. */
 void exec_terminate_early(Executor *ex, State *s, const char *reason);
+/* Called by the engine before s runs: false if s was ended (its unchecked
+ * segment was infeasible, or the solver gave up on it). Checks the segment
+ * when the feasibility policy says it is due. */
+bool exec_ready(Executor *ex, State *s);
+/* Called by the engine after s used a whole quantum: an unchecked state that
+ * ran that long without branching is checked (dead code may loop forever).
+ * false if s was ended. */
+bool exec_after_quantum(Executor *ex, State *s);
 /* Ends s after the solver could not answer, with solver_gave_up_reason():
  * "solver timeout", or "max-time" / "interrupted" / "max-memory" when the
  * run's deadline, an interrupt or the memory limit cut the query short. */
@@ -101,6 +141,22 @@ void exec_terminate(Executor *ex, State *s, TermKind kind, const char *what, con
     __attribute__((format(printf, 5, 6)));
 #define exec_error(ex, s, kind, ...) exec_terminate(ex, s, TERM_ERROR, kind, __VA_ARGS__)
 Value exec_operand(const Frame *f, Opnd o);
+/* Makes s's path condition known feasible, checking its unchecked segment if
+ * it has one. false if s was ended: the segment was infeasible (no test: the
+ * state never existed) or the solver gave up on it. */
+bool exec_settled(Executor *ex, State *s);
+/* The same where s cannot be ended (inside an instruction that goes on):
+ * false marks s doomed, and it ends before its next instruction. */
+bool exec_settled_quietly(Executor *ex, State *s);
+/* A two-way branch taken without a query (the deferring policies): s takes
+ * cond, the child its negation, each side unchecked unless s's model decides
+ * it. Returns 1, *child the new state. */
+int exec_fork_unchecked(Executor *ex, State *s, Expr *cond, State **child);
+/* Drops s's model when it is too big to copy at every fork. */
+void exec_trim_model(State *s);
+/* Marks a pending coverage entry as a branch id (else it is a loc). */
+#define EXEC_PENDING_BRANCH 0x80000000u
+void exec_cover_branch(Executor *ex, State *s, uint32_t id);
 /* Path condition as an array (valid until the next call). */
 Expr *const *exec_constraints(Executor *ex, const State *s, size_t *n);
 /* Branch on a symbolic condition: returns 1 if `cond` holds in `s`, 0 if not;

@@ -3,13 +3,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-PathCond *pc_push(PathCond *next, Expr *e) {
+PathCond *pc_push(PathCond *next, Expr *e, PcStatus status) {
     PathCond *p = util_malloc(sizeof *p);
     p->e = expr_ref(e);
     p->next = next;
+    p->twin = NULL;
     if (next) next->refs++;
     p->refs = 1;
     p->len = pc_len(next) + 1;
+    p->status = (uint8_t)status;
     return p;
 }
 
@@ -17,6 +19,7 @@ void pc_unref(PathCond *p) {
     /* iterative: path conditions can be thousands of nodes long */
     while (p && --p->refs == 0) {
         PathCond *next = p->next;
+        if (p->twin) p->twin->twin = NULL;
         expr_unref(p->e);
         free(p);
         p = next;
@@ -62,6 +65,14 @@ State *state_fork(const State *s, uint64_t id) {
     c->capsyms = s->nsyms;
     c->ptree = NULL;
     c->model = NULL; /* the caller gives each side the model of its own branch */
+    if (s->prefix_model) {
+        c->prefix_model = util_malloc(sizeof *c->prefix_model);
+        assignment_init(c->prefix_model);
+        assignment_copy(c->prefix_model, s->prefix_model);
+    }
+    c->cappending = s->npending;
+    c->pending_cov = s->npending ? util_malloc(s->npending * sizeof(uint32_t)) : NULL;
+    if (s->npending) memcpy(c->pending_cov, s->pending_cov, s->npending * sizeof(uint32_t));
     return c;
 }
 
@@ -79,6 +90,8 @@ void state_free(State *s) {
     pc_unref(s->pc);
     free(s->syms);
     state_set_model(s, NULL);
+    state_set_prefix_model(s, NULL, 0);
+    free(s->pending_cov);
     free(s);
 }
 
@@ -106,12 +119,41 @@ void state_set_model(State *s, Assignment *model) {
     s->model = model;
 }
 
+void state_set_prefix_model(State *s, Assignment *model, uint32_t len) {
+    if (s->prefix_model) {
+        assignment_free(s->prefix_model);
+        free(s->prefix_model);
+    }
+    s->prefix_model = model;
+    s->prefix_len = model ? len : 0;
+}
+
+static void state_push(State *s, Expr *e, PcStatus status) {
+    PathCond *p = pc_push(s->pc, e, status);
+    pc_unref(s->pc); /* pc_push took its own reference to the old head */
+    s->pc = p;
+}
+
 void state_add_constraint(State *s, Expr *e) {
     if (expr_is_true(e)) return;
     if (s->model && !expr_eval(e, s->model)) state_set_model(s, NULL); /* no longer a model of the path */
-    PathCond *p = pc_push(s->pc, e);
-    pc_unref(s->pc); /* pc_push took its own reference to the old head */
-    s->pc = p;
+    state_push(s, e, s->pc ? (PcStatus)s->pc->status : PC_SAT);
+}
+
+void state_add_unchecked(State *s, Expr *e) {
+    if (s->model) {
+        uint32_t len = pc_len(s->pc);
+        state_set_prefix_model(s, s->model, len);
+        s->model = NULL;
+    }
+    state_push(s, e, PC_UNCHECKED);
+}
+
+void state_truncate_pc(State *s, PathCond *keep) {
+    if (keep) keep->refs++;
+    pc_unref(s->pc);
+    s->pc = keep;
+    if (s->prefix_len > pc_len(keep)) state_set_prefix_model(s, NULL, 0);
 }
 
 void state_add_symbolic(State *s, MemObject *mo, Array *array, const char *name) {

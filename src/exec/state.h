@@ -6,15 +6,27 @@
 #include "../ir/ir.h"
 #include "mem.h"
 
+/* What is known about the path condition from the root to a node. A node is
+ * SAT once a query (or Proposition 1, see exec_feasibility.c) showed it; a
+ * node pushed by a speculative branch starts UNCHECKED. Knowledge is
+ * monotone: below a SAT node every node is SAT, above an UNSAT node every
+ * node is UNSAT, so states that share a node share what is known of it. */
+typedef enum PcStatus { PC_SAT, PC_UNCHECKED, PC_UNSAT, PC_GAVE_UP } PcStatus;
+
 /* Persistent path condition: newest constraint first, shared suffixes. */
 typedef struct PathCond {
     Expr *e;
     struct PathCond *next;
+    /* The other side of the same two-way branch (same next, negated
+     * constraint), or NULL; weak: cleared when the twin is freed. */
+    struct PathCond *twin;
     uint32_t refs;
     uint32_t len;
+    uint8_t status;           /* PcStatus */
 } PathCond;
 
-PathCond *pc_push(PathCond *next, Expr *e);   /* new node; takes a reference to e and to next */
+/* New node; takes a reference to e and to next. */
+PathCond *pc_push(PathCond *next, Expr *e, PcStatus status);
 void pc_unref(PathCond *p);
 static inline uint32_t pc_len(const PathCond *p) { return p ? p->len : 0; }
 /* Oldest-first array of the constraints (borrowed pointers) into *out (grown). */
@@ -56,6 +68,16 @@ typedef struct State {
      * side of a branch without a query, concretizes without one, and is the test
      * when the state ends. state_add_constraint drops it when it stops fitting. */
     Assignment *model;
+    /* Speculation (exec_feasibility.c). A state whose newest path-condition
+     * node is not SAT has an unchecked segment: it has no model, but may keep
+     * one of its oldest prefix_len nodes as the base of the segment's check.
+     * Coverage it meets meanwhile waits in pending_cov (locs, and branch ids
+     * tagged with EXEC_PENDING_BRANCH) until the segment is shown feasible. */
+    Assignment *prefix_model;
+    uint32_t prefix_len;
+    uint32_t *pending_cov;
+    uint32_t npending, cappending;
+    bool doomed;              /* found infeasible where it could not be ended: ended before its next instruction */
     size_t pool_index;        /* position in the engine's state pool */
 } State;
 
@@ -66,11 +88,22 @@ void state_free(State *s);
 Frame *state_push_frame(State *s, IrFunction *fn);
 void state_pop_frame(State *s);
 static inline Frame *state_top(State *s) { return &s->frames[s->nframes - 1]; }
-/* Adds a constraint (borrowed) to the path condition. */
+/* Adds a constraint (borrowed) to the path condition. The caller has shown
+ * it feasible with the path (or it is implied): the node is as known as the
+ * path before it. */
 void state_add_constraint(State *s, Expr *e);
+/* Adds a constraint nobody checked (a speculative branch side): the new node
+ * is UNCHECKED, and the model becomes the prefix model of the older nodes. */
+void state_add_unchecked(State *s, Expr *e);
+/* Does s have an unchecked segment (its newest node not known SAT)? */
+static inline bool state_unchecked(const State *s) { return s->pc && s->pc->status != PC_SAT; }
+/* Drops the newest nodes of the path condition down to `keep` (a node of it, or NULL). */
+void state_truncate_pc(State *s, PathCond *keep);
 void state_add_symbolic(State *s, MemObject *mo, Array *array, const char *name);
 /* Replaces the state's model (takes ownership; NULL drops it). */
 void state_set_model(State *s, Assignment *model);
+/* Replaces the prefix model, a model of the oldest len nodes (takes ownership). */
+void state_set_prefix_model(State *s, Assignment *model, uint32_t len);
 void frame_add_alloca(Frame *f, MemObject *mo);
 
 #endif

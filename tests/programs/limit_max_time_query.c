@@ -8,6 +8,10 @@
  * in flight too: the state that asks it ends at the deadline with reason
  * max-time (not solver timeout), long before the 300 s per-query timeout;
  * the four easy paths around it complete first (breadth-first).
+ * speculate: no
+ * (Under --speculate the query is a segment check made after the side the
+ * model decides was forked, so that side is still alive at the halt: one
+ * more max-time termination, as expected of a halted run.)
  */
 #include <stdint.h>
 #include <klee/klee.h>

@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""Speculative symbolic execution (--speculate=K) and Proposition 1
+(--absurdity) make exactly the queries the paper's analysis predicts.
+
+With the state model off (--no-state-model), depth-first search and the
+counterexample cache off, `queries_feasibility` counts every query made to
+decide a branch side:
+- a full binary tree of n branches (every side feasible): pure symbolic
+  execution makes 2^(n+1) - 2 queries; speculation with depth k makes
+  T(n,k) = 2^n + (2^n - 2^r) / (2^k - 1), r = ((n - 1) mod k) + 1, for n > k
+  and 2^n for n <= k (the paper's Equation (1) with its off-by-one at
+  n mod k = 0 corrected, as ../shared/seeds/digests/000-muse_002-sse.md says);
+- the paper's worked example (Figures 1, 3 and 4): 14 queries pure, 8 with
+  k = 3; with paths #5 and #7 infeasible: 14 pure, 12 pure with absurdity,
+  11 with k = 3 false-side first (the 5th query UNSAT, two bisection queries),
+  9 with absurdity as well, 8 true-side first.
+The same programs under every searcher, with and without the state model,
+give the same paths; the Figure 6 false alarm is not reported; the model still
+answers the side it satisfies (speculation only defers the other).
+
+Usage: test_speculation.py BIN_DIR WORK_DIR"""
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import checks  # noqa: E402
+
+bin_dir, work, check = checks.setup()
+symplex = os.path.join(bin_dir, "symplex")
+
+# Figure 1, reconstructed: x and y made positive, then a test on the sum.
+# -DVARIANT makes the third branch `x0 <= 5`, whose false side is infeasible
+# whenever x0 < 0 (the paper's paths #5 and #7).
+FIGURE1 = r"""#include <symplex.h>
+int main(void) {
+    int x, y;
+    symplex_make_symbolic(&x, sizeof x, "x");
+    symplex_make_symbolic(&y, sizeof y, "y");
+    int x0 = x;
+    if (x < 0) x = -x;
+    if (y < 0) y = -y;
+#ifdef VARIANT
+    if (x0 <= 5) return 1;
+#else
+    if (x + y > 2) return 1;
+#endif
+    return 0;
+}
+"""
+
+# a full binary tree of height N: one independent branch per input byte
+TREE = r"""#include <symplex.h>
+int main(void) {
+    signed char in[N];
+    symplex_make_symbolic(in, sizeof in, "in");
+    int r = 0;
+    for (int i = 0; i < N; i++)
+        if (in[i] > 0) r++;
+    return r == N;
+}
+"""
+
+# Figure 6: the division is reachable only inside an infeasible segment
+FIGURE6 = r"""#include <symplex.h>
+int main(void) {
+    int a, b, r = 0;
+    symplex_make_symbolic(&a, sizeof a, "a");
+    symplex_make_symbolic(&b, sizeof b, "b");
+    if (a == b)
+        if (a != b)
+            r = a / (a - b);
+    return r;
+}
+"""
+
+# branches whose sides are decided by earlier ones, switches, a klee_assume,
+# symbolic pointers and an error: every effect a segment must be checked for
+MIXED = r"""#include <symplex.h>
+#include <assert.h>
+int main(void) {
+    unsigned char in[4];
+    int table[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    symplex_make_symbolic(in, sizeof in, "in");
+    symplex_assume(in[3] < 200);
+    int r = 0;
+    if (in[0] > 10) r++;
+    if (in[0] > 20) r++;
+    if (in[0] < 5) r += 10;       /* infeasible after in[0] > 10 */
+    if (in[1] == in[0]) r += 2;
+    switch (in[2] % 4) { case 0: r += 3; break; case 1: r += 4; break; default: break; }
+    r += table[in[1] % 8];
+    if (in[3] == 250) r = 1 / (r - r);  /* infeasible: in[3] < 200 */
+    if (in[1] == 7 && in[0] == 7) assert(0);
+    return r & 1;
+}
+"""
+
+
+def write(name, text):
+    path = os.path.join(work, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def run(prog, args, tag):
+    out = os.path.join(work, "out-" + tag)
+    r = subprocess.run([symplex, "--quiet", "--output-dir=" + out] + args + [prog],
+                       capture_output=True, text=True, timeout=300)
+    if r.returncode != 0:
+        print(r.stderr[-2000:])
+        return None
+    return json.load(open(os.path.join(out, "summary.json")))
+
+
+def queries(prog, args, tag):
+    s = run(prog, ["--search=dfs", "--no-state-model", "--no-cex-cache"] + args, tag)
+    return s and s["queries_feasibility"], s
+
+
+def eq1(n, k):
+    if k == 1:
+        return 2 ** (n + 1) - 2
+    if n <= k:
+        return 2 ** n
+    r = (n - 1) % k + 1
+    return 2 ** n + (2 ** n - 2 ** r) // (2 ** k - 1)
+
+
+fig1 = write("figure1.c", FIGURE1)
+tag = 0
+def count(prog, args, cflags=""):
+    global tag
+    tag += 1
+    return queries(prog, args + ([f"--cflags={cflags}"] if cflags else []), str(tag))
+
+
+# the worked example
+for args, cflags, want, what in [
+        (["--speculate=1", "--no-absurdity"], "", 14, "figure 3a: pure"),
+        (["--speculate=3", "--no-absurdity"], "", 8, "figure 3b: k=3"),
+        (["--speculate=2", "--no-absurdity"], "", 10, "full tree k=2"),
+        (["--speculate=1", "--no-absurdity"], "-DVARIANT", 14, "figure 4: pure"),
+        (["--speculate=1"], "-DVARIANT", 12, "figure 4: pure + absurdity"),
+        (["--speculate=3", "--no-absurdity"], "-DVARIANT", 11, "figure 4a: k=3 false-first"),
+        (["--speculate=3", "--no-absurdity", "--branch-order=true-first"], "-DVARIANT", 8, "figure 4b: k=3 true-first"),
+        (["--speculate=3"], "-DVARIANT", 9, "figure 7: k=3 + absurdity")]:
+    q, s = count(fig1, args, cflags)
+    check(q == want, f"{what}: {want} queries expected, got {q}")
+    check(s is not None and s["paths_completed"] == (6 if cflags else 8), f"{what}: paths {s and s['paths_completed']}")
+
+# figure 4a in detail: 8 segment checks (the 5th UNSAT), 3 bisection queries;
+# with absurdity two segment checks are saved and two states are cut
+_, s = count(fig1, ["--speculate=3", "--no-absurdity"], "-DVARIANT")
+check(s["queries_speculative"] == 8 and s["queries_bisect"] == 3 and s["speculation_cut"] == 2,
+      f"figure 4a: segment checks {s['queries_speculative']}, bisection {s['queries_bisect']}, cut {s['speculation_cut']}")
+_, s = count(fig1, ["--speculate=3"], "-DVARIANT")
+check(s["absurdity_saved"] == 2 and s["queries_speculative"] == 6,
+      f"figure 7: absurdity saved {s['absurdity_saved']}, segment checks {s['queries_speculative']}")
+
+# Equation (1), corrected
+tree = write("tree.c", TREE)
+for n, k in [(3, 2), (4, 2), (5, 2), (5, 3), (6, 3), (4, 1), (3, 3), (3, 5)]:
+    q, s = count(tree, [f"--speculate={k}"], f"-DN={n}")
+    check(q == eq1(n, k), f"equation (1) n={n} k={k}: {eq1(n, k)} queries expected, got {q}")
+    check(s is not None and s["paths_completed"] == 2 ** n, f"tree n={n} k={k}: paths {s and s['paths_completed']}")
+# the paper's own formula is one off at n mod k = 0 (n=4, k=2: 21)
+check(eq1(4, 2) == 20, "corrected equation (1) gives 20 for n=4, k=2")
+
+# with the model a side it satisfies costs nothing under either policy:
+# a full tree then costs one query per fork, and speculation cannot go below
+# one check per state
+for k in (1, 3):
+    s = run(tree, ["--search=dfs", "--no-cex-cache", f"--speculate={k}", "--cflags=-DN=5"], f"model{k}")
+    check(s["model_decided"] > 0 and s["queries_feasibility"] == 31,
+          f"model k={k}: 31 queries expected (one per fork), got {s['queries_feasibility']}, model decided {s['model_decided']}")
+
+# Figure 6: no false alarm, same tests as pure symbolic execution
+fig6 = write("figure6.c", FIGURE6)
+for k in (1, 2, 3, 8):
+    for model in ([], ["--no-state-model"]):
+        s = run(fig6, ["--search=dfs", f"--speculate={k}"] + model, f"fig6-{k}-{len(model)}")
+        check(s["errors"]["total"] == 0 and s["paths_completed"] == 2 and s["tests"] == 2,
+              f"figure 6 k={k} {model}: errors {s['errors']}, paths {s['paths_completed']}, tests {s['tests']}")
+
+# every searcher, both branch orders, with and without the model: the same tree
+mixed = write("mixed.c", MIXED)
+base = run(mixed, ["--search=dfs"], "mixed-base")
+want = (base["paths_completed"], base["tests"], base["errors"]["total"], base["covered_lines"], base["covered_branches"])
+check(base["errors"]["total"] == 1, f"mixed: one assertion failure expected, got {base['errors']}")
+for search in ("dfs", "bfs", "random-state", "random-path", "covnew", "default"):
+    for extra in ([], ["--branch-order=true-first"], ["--no-state-model"], ["--no-absurdity"]):
+        args = ([] if search == "default" else [f"--search={search}"]) + extra
+        for k in (2, 3, 6):
+            s = run(mixed, args + [f"--speculate={k}"], f"mixed-{search}-{len(extra)}-{k}-{'-'.join(extra)}")
+            got = (s["paths_completed"], s["tests"], s["errors"]["total"], s["covered_lines"], s["covered_branches"])
+            check(got == want, f"mixed {search} {extra} k={k}: (paths, tests, errors, lines, branches) {got}, expected {want}")
+
+# bad values are refused with one line
+for bad in ("--speculate=0", "--speculate=x", "--speculate=2.5", "--branch-order=left"):
+    r = subprocess.run([symplex, bad, fig6], capture_output=True, text=True, timeout=60)
+    check(r.returncode != 0 and len(r.stderr.strip().splitlines()) == 1, f"{bad}: rc {r.returncode}, stderr {r.stderr!r}")
+
+check.finish()
