@@ -16,7 +16,9 @@ decide a branch side:
   9 with absurdity as well, 8 true-side first.
 The same programs under every searcher, with and without the state model,
 give the same paths; the Figure 6 false alarm is not reported; the model still
-answers the side it satisfies (speculation only defers the other).
+answers the side it satisfies (speculation only defers the other); dead code
+that loops forever or concretizes inside an infeasible segment ends; a
+segment check that times out falls back to checking node by node.
 
 Usage: test_speculation.py BIN_DIR WORK_DIR"""
 import json
@@ -94,6 +96,49 @@ int main(void) {
     if (in[3] == 250) r = 1 / (r - r);  /* infeasible: in[3] < 200 */
     if (in[1] == 7 && in[0] == 7) assert(0);
     return r & 1;
+}
+"""
+
+
+# dead code that would never end: the infeasible side of `x != 5` loops
+# forever without a branch (checked after a scheduling quantum); another
+# concretizes a symbolic size inside an infeasible segment (the state is
+# doomed there and ends before its next instruction)
+DEADLOOP = r"""#include <symplex.h>
+#include <stdlib.h>
+int main(void) {
+    int x, y;
+    symplex_make_symbolic(&x, sizeof x, "x");
+    symplex_make_symbolic(&y, sizeof y, "y");
+    volatile int spin = 0;
+    if (x == 5) {
+        if (x != 5)
+            for (;;) spin++;
+    }
+    if (y == 7) {
+        if (y != 7) {
+            char *p = malloc((unsigned)y);
+            p[0] = 1;
+        }
+    }
+    return 0;
+}
+"""
+
+# a query no solver answers in a second (factoring a 62-bit semiprime): the
+# segment check gives up, the node-by-node scan finds the hard node, and its
+# state ends with reason `solver timeout` while the easy paths complete
+HARD = r"""#include <symplex.h>
+#include <stdint.h>
+int main(void) {
+    uint64_t x, y;
+    symplex_make_symbolic(&x, sizeof x, "x");
+    symplex_make_symbolic(&y, sizeof y, "y");
+    if (x < 2 || y < 2) return 1;
+    if (x >= (1ull << 32)) return 2;
+    if (y >= (1ull << 32)) return 3;
+    if (x * y == 4611685975477714963ull) return 4;
+    return 0;
 }
 """
 
@@ -197,6 +242,20 @@ for search in ("dfs", "bfs", "random-state", "random-path", "covnew", "default")
             s = run(mixed, args + [f"--speculate={k}"], f"mixed-{search}-{len(extra)}-{k}-{'-'.join(extra)}")
             got = (s["paths_completed"], s["tests"], s["errors"]["total"], s["covered_lines"], s["covered_branches"])
             check(got == want, f"mixed {search} {extra} k={k}: (paths, tests, errors, lines, branches) {got}, expected {want}")
+
+deadloop = write("deadloop.c", DEADLOOP)
+for k in (1, 8):
+    s = run(deadloop, ["--search=dfs", "--max-time=60", f"--speculate={k}"], f"deadloop{k}")
+    check(s is not None and not s["halted"] and s["paths_completed"] == 4 and s["errors"]["total"] == 0,
+          f"dead code k={k}: paths {s and s['paths_completed']}, halted {s and s['halt_reason']}, errors {s and s['errors']}")
+    if k > 1:
+        check(s["speculation_cut"] == 3, f"dead code: 3 states cut expected (the loop once, the malloc once per value of x == 5), got {s['speculation_cut']}")
+
+hard = write("hard.c", HARD)
+s = run(hard, ["--search=dfs", "--no-state-model", "--speculate=8", "--solver-timeout=1", "--max-time=60"], "hard")
+early = s and s["paths_terminated_early"]["by_reason"]
+check(s is not None and s["paths_completed"] == 5 and early == {"solver timeout": 1} and s["tests"] == 6,
+      f"time-out fallback: paths {s and s['paths_completed']}, early {early}, tests {s and s['tests']}")
 
 # bad values are refused with one line
 for bad in ("--speculate=0", "--speculate=x", "--speculate=2.5", "--branch-order=left"):
