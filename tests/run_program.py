@@ -28,13 +28,15 @@ line is free text.
   replay: no           skip native replay (give the reason in the free text)
   timeout: 60          --max-time for the run (default 60)
   speculate: no        skip the speculative run (give the reason in the free text)
+  simplex: no          skip the --simplex run (likewise)
 
-Every program also runs once more with --speculate=3 added to its first
-variant: speculation must give the same execution tree, so that run is held
-to the same expectations and, when neither run was halted by a limit, must
-agree with the first one on paths, early terminations, tests (outcome, kind,
-location; not under --only-new-coverage-tests, whose choice of paths depends
-on the order coverage is credited), errors and final coverage.
+Every program also runs once with --speculate=3 and once with --simplex added
+to its first variant: neither may change the execution tree, so each run is
+held to the same expectations and, when neither it nor the first run was
+halted by a limit, must agree with the first one on paths, early
+terminations, tests (outcome, kind, location; not under
+--only-new-coverage-tests, whose choice of paths depends on the order
+coverage is credited), errors and final coverage.
 
 Replay: `symplex-replay [--check-overflow] [--no-check-shift] prog.c testN.ktest`
 (the flags only when they are in `args`); tools/symplex_native.py says how a
@@ -58,8 +60,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from symplex_native import compare, read_err, test_name, user_line  # noqa: E402
 
 KEYS = ("args", "variants", "paths", "error", "errors", "early", "early-total", "stdout",
-        "coverage", "tests", "tests-max", "replay", "timeout", "speculate")
-SPECULATE = ["--speculate=3"]
+        "coverage", "tests", "tests-max", "replay", "timeout", "speculate", "simplex")
+# options that must not change the execution tree, each with its header key
+SAME_TREE = [("speculate", ["--speculate=3"]), ("simplex", ["--simplex"])]
 REPLAY_TIMEOUT = 120
 
 
@@ -105,7 +108,7 @@ def parse_header(path):
             h[key] = int(val)
         elif key == "coverage":
             h[key] = int(val)
-        elif key in ("replay", "speculate"):
+        elif key in ("replay", "speculate", "simplex"):
             h[key] = val.lower() not in ("no", "false", "0")
     return h
 
@@ -237,7 +240,7 @@ def tree_of(summary, rows):
             "coverage": [summary.get(k) for k in ("covered_lines", "covered_branches")]}
 
 
-def compare_trees(c, base, spec, args):
+def compare_trees(c, base, spec, args, what):
     if base[0].get("halted") or spec[0].get("halted"):
         return  # a limit cut one of them short: the trees need not be the same
     a, b = tree_of(*base), tree_of(*spec)
@@ -246,7 +249,7 @@ def compare_trees(c, base, spec, args):
         # credited, and speculation credits it when a segment is checked
         del a["tests"], b["tests"]
     for key in a:
-        c.check(a[key] == b[key], "--speculate=3 changed %s" % key, "without: %s\nwith: %s" % (a[key], b[key]))
+        c.check(a[key] == b[key], "%s changed %s" % (what, key), "without: %s\nwith: %s" % (a[key], b[key]))
 
 
 def main():
@@ -264,11 +267,14 @@ def main():
         results = {}
         for i, variant in enumerate(h["variants"]):
             run(args, c, variant, i, results)
-        if h.get("speculate", True) and not args.existing:
-            n = len(h["variants"])
-            run(args, c, h["variants"][0] + SPECULATE, n, results)
+        n = len(h["variants"])
+        for key, opts in SAME_TREE:
+            if not h.get(key, True) or args.existing:
+                continue
+            run(args, c, h["variants"][0] + opts, n, results)
             if 0 in results and n in results:
-                compare_trees(c, results[0], results[n], h["args"] + h["variants"][0])
+                compare_trees(c, results[0], results[n], h["args"] + h["variants"][0], opts[0])
+            n += 1
     except ValueError as e:
         print("FAIL: " + str(e))
         return 1

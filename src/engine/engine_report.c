@@ -186,6 +186,12 @@ static void engine_write_feasibility(Engine *e, FILE *f) {
             (unsigned long long)st->speculation_cut);
     fprintf(f, "  \"solver_calls\": %llu,\n  \"forks\": %llu,\n", (unsigned long long)e->sstats->core_queries,
             (unsigned long long)st->forks);
+    const SolverStats *ss = e->sstats;
+    fprintf(f, "  \"simplex_queries\": %llu,\n  \"simplex_sat\": %llu,\n  \"simplex_unsat\": %llu,\n"
+               "  \"simplex_pivots\": %llu,\n  \"partial_solutions\": %llu,\n",
+            (unsigned long long)ss->simplex_queries, (unsigned long long)ss->simplex_sat,
+            (unsigned long long)ss->simplex_unsat, (unsigned long long)ss->simplex_pivots,
+            (unsigned long long)ss->partial_solutions);
 }
 
 void engine_write_summary(Engine *e) {

@@ -41,6 +41,7 @@ Solver *solver_chain_new(const SolverOptions *opt, SolverStats *stats) {
     /* independence first: the slices it passes down are small, so substitution
      * and the cache work on a few constraints instead of the whole path */
     Solver *s = solver_z3_new(opt, stats);
+    if (opt->simplex) s = solver_simplex_new(s);
     if (!opt->no_cache) s = solver_cache_new(s);
     if (!opt->no_simplify) s = solver_simplify_new(s);
     if (!opt->no_independence) s = solver_independence_new(s);

@@ -6,8 +6,9 @@
  *     simplify (equalities substituted) -> independence slicing
  *       -> counterexample cache -> Z3 core
  * Every layer may report intermediate assignments it meets to the query's
- * PartialSink; nothing in this issue feeds it yet except tests, but the slot is
- * here so later engines (MuSE partial solutions) need no interface change.
+ * PartialSink (MuSE's partial solutions): the Simplex layer (--simplex)
+ * reports each assignment it visits before a pivot; an engine that sets a
+ * sink receives them, completed with the query's base where it has one.
  */
 #ifndef SYMPLEX_SOLVER_H
 #define SYMPLEX_SOLVER_H
@@ -45,6 +46,11 @@ typedef struct SolverStats {
     bool deadline_hit;        /* the last core query gave up at the deadline */
     bool interrupted;         /* the last core query was cut by solver_interrupt() */
     bool memory_out;          /* the last core query was cut for memory (solver_cut_memory) */
+    /* the Simplex layer (--simplex) */
+    uint64_t simplex_queries;    /* queries with a linear part it solved */
+    uint64_t simplex_sat, simplex_unsat; /* of those, answered without Z3 */
+    uint64_t simplex_pivots;
+    uint64_t partial_solutions;  /* assignments passed to a query's PartialSink */
 } SolverStats;
 
 /* Why the last core query gave up: "max-time" (the deadline cut it),
@@ -72,6 +78,7 @@ typedef struct SolverOptions {
     bool no_cache;           /* disable counterexample cache (debugging) */
     bool no_independence;
     bool no_simplify;
+    bool simplex;            /* the Simplex layer before Z3 (solver_simplex.c) */
 } SolverOptions;
 
 /* The default chain. `stats` must outlive it. */
@@ -83,6 +90,9 @@ Solver *solver_z3_new(const SolverOptions *opt, SolverStats *stats);
 Solver *solver_cache_new(Solver *next);
 Solver *solver_independence_new(Solver *next);
 Solver *solver_simplify_new(Solver *next);
+/* Decides linear queries over the integers with symplex's own Simplex and
+ * reports the assignments it visits to the query's PartialSink. */
+Solver *solver_simplex_new(Solver *next);
 
 /* Cuts the core query running now, which returns UNKNOWN with
  * stats->interrupted, and makes every later core query do the same at once,
