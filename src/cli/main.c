@@ -97,7 +97,16 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     if (o.write_smt2) o.solver.smt2_dir = out->path;
     SolverStats sstats = {0};
     Solver *solver = solver_chain_new(&o.solver, &sstats);
-    Engine *e = engine_new(&o.engine, m, solver, &sstats, &o.exec, out);
+    Engine *e = engine_new(&o.engine, m, solver, &sstats, &o.exec, out, &err);
+    if (!e) {
+        fprintf(stderr, "symplex: error: %s\n", err);
+        free(err);
+        solver_destroy(solver);
+        out_close(out);
+        ir_module_free(m);
+        expr_shutdown();
+        return 1;
+    }
     engine_run(e);
     engine_write_summary(e);
     cli_write_info(out, argc, argv, e);

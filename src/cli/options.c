@@ -11,7 +11,7 @@ typedef enum OptId {
     O_MAX_TIME, O_MAX_INSTR, O_MAX_MEMORY, O_MAX_DEPTH, O_SEARCH, O_SEED, O_SOLVER_TIMEOUT, O_WRITE_SMT2,
     O_OUTPUT_DIR, O_ONLY_NEW, O_EMIT_ALL, O_CHECK_OVERFLOW, O_CHECK_SHIFT, O_EXTERNAL, O_QUIET, O_OPTIMIZE,
     O_CLANG, O_TESTCOMP, O_TESTCOMP_SPEC, O_NO_CACHE, O_NO_INDEP, O_HELP, O_VERSION, O_NO_CHECK_SHIFT,
-    O_SILENT_ASSUME, O_CFLAGS, O_POSIX, O_SPECULATE, O_ABSURDITY, O_NO_ABSURDITY, O_BRANCH_ORDER, O_NO_STATE_MODEL, O_SIMPLEX
+    O_SILENT_ASSUME, O_CFLAGS, O_POSIX, O_SPECULATE, O_ABSURDITY, O_NO_ABSURDITY, O_BRANCH_ORDER, O_NO_STATE_MODEL, O_SIMPLEX, O_ENGINE, O_PARTIAL, O_SEED_FILE
 } OptId;
 
 static const struct { const char *name; OptId id; bool has_arg; const char *help; } cli_opts[] = {
@@ -43,6 +43,9 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"no-absurdity", O_NO_ABSURDITY, false, "query both sides of a branch even when the first is infeasible"},
     {"branch-order", O_BRANCH_ORDER, true, "false-first (default) or true-first: the side a branch explores and asks first"},
     {"no-state-model", O_NO_STATE_MODEL, false, "debugging: states keep no model, so every branch side is a query"},
+    {"engine", O_ENGINE, true, "forking (default) or dse: the concolic loop of multiplex symbolic execution (--search picks its open branches: dfs, bfs, covnew)"},
+    {"partial-solutions", O_PARTIAL, false, "every assignment the solver visits becomes an input to run (MuSE; implies --simplex)"},
+    {"seed-file", O_SEED_FILE, true, "the first input of --engine=dse, a .ktest (default: all zero bytes)"},
     {"simplex", O_SIMPLEX, false, "decide linear queries with symplex's own Simplex before Z3"},
     {"no-cex-cache", O_NO_CACHE, false, "disable the counterexample cache"},
     {"no-independence", O_NO_INDEP, false, "disable constraint independence slicing"},
@@ -188,6 +191,16 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
         break;
     case O_NO_STATE_MODEL: o->exec.no_state_model = true; break;
     case O_SIMPLEX: o->solver.simplex = true; break;
+    case O_ENGINE:
+        if (strcmp(v, "dse") == 0) o->engine.engine = ENGINE_DSE;
+        else if (strcmp(v, "forking") == 0) o->engine.engine = ENGINE_FORKING;
+        else { *err = util_format("--engine takes forking or dse, not '%s'", v); return false; }
+        break;
+    case O_PARTIAL: o->engine.partial_solutions = o->solver.simplex = true; break;
+    case O_SEED_FILE:
+        if (access(v, R_OK) != 0) { *err = util_format("cannot read seed file '%s'", v); return false; }
+        o->engine.seed_file = v;
+        break;
     case O_NO_CACHE: o->solver.no_cache = true; break;
     case O_NO_INDEP: o->solver.no_independence = true; break;
     case O_HELP: o->help = true; break;

@@ -1,5 +1,6 @@
 /* The search loop and the bookkeeping around states. */
 #include "engine.h"
+#include "engine_muse.h"
 #include "../util/interrupt.h"
 #include "../util/memory.h"
 #include "../util/util.h"
@@ -34,24 +35,28 @@ void engine_discard(Engine *e, State *s) {
 }
 
 Engine *engine_new(const EngineOptions *opt, IrModule *m, Solver *solver, SolverStats *sstats,
-                   const ExecOptions *eopt, OutDir *out) {
+                   const ExecOptions *eopt, OutDir *out, char **err) {
     Engine *e = util_calloc(1, sizeof *e);
     e->opt = *opt;
     e->solver = solver;
     e->sstats = sstats;
     e->out = out;
     rng_seed(&e->rng, opt->seed);
-    ExecHooks hooks = {e, engine_on_fork, engine_on_terminate};
+    ExecHooks hooks = {e, engine_on_fork, engine_on_terminate, NULL};
     e->ex = exec_new(m, solver, eopt, &hooks);
     e->searcher = searcher_new(opt->search, &e->rng, e->ex);
     e->start = timer_now();
     if (opt->max_time > 0) sstats->deadline = e->start + opt->max_time;
     e->progress_tty = isatty(2);
     e->debug_memory = getenv("SYMPLEX_DEBUG_MEMORY") != NULL;
+    if (!engine_muse_new(e, err)) {
+        engine_free(e);
+        return NULL;
+    }
     return e;
 }
 
-static bool engine_over_limits(Engine *e, double now) {
+bool engine_over_limits(Engine *e, double now) {
     if (interrupt_requested()) {
         e->halt_reason = "interrupted";
         return true;
@@ -85,6 +90,7 @@ static void engine_explore(Engine *e) {
         }
         uint64_t before = e->ex->stats.instructions;
         if (exec_run(e->ex, s, budget) && e->ex->stats.instructions - before >= budget) exec_after_quantum(e->ex, s);
+        engine_muse_step(e); /* a queued partial solution, if any */
     }
 }
 
@@ -111,13 +117,17 @@ static void engine_finish(Engine *e) {
 }
 
 void engine_run(Engine *e) {
-    State *init = exec_initial_state(e->ex, e->opt.argc, e->opt.argv);
-    init->pool_index = 0;
-    VEC_PUSH(e->pool, init);
-    e->searcher->add(e->searcher, init);
     engine_memory_start(e);
     engine_watch_start(e);
-    engine_explore(e);
+    if (e->opt.engine == ENGINE_DSE) {
+        engine_muse_dse(e);
+    } else {
+        State *init = exec_initial_state(e->ex, e->opt.argc, e->opt.argv);
+        init->pool_index = 0;
+        VEC_PUSH(e->pool, init);
+        e->searcher->add(e->searcher, init);
+        engine_explore(e);
+    }
     /* Stopped now if the signal halted the run (the tests of the states left
      * need the solver); otherwise kept, so a signal during the tests below
      * cuts the query it meets and ends them. */
@@ -137,6 +147,7 @@ void engine_free(Engine *e) {
     if (!e) return;
     engine_watch_stop(e);
     while (e->pool.len) engine_discard(e, e->pool.data[e->pool.len - 1]);
+    engine_muse_free(e);
     VEC_FREE(e->pool);
     e->searcher->destroy(e->searcher);
     exec_free(e->ex);

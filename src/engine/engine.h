@@ -8,7 +8,12 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
+typedef enum EngineKind { ENGINE_FORKING, ENGINE_DSE } EngineKind;
+
 typedef struct EngineOptions {
+    EngineKind engine;         /* --engine: forking (default) or dse (MuSE's concolic loop) */
+    bool partial_solutions;    /* --partial-solutions (engine_muse.c) */
+    const char *seed_file;     /* --seed-file: the DSE loop's first input (a ktest) */
     SearchKind search;
     uint64_t seed;
     double max_time;           /* seconds; 0 = none */
@@ -70,10 +75,12 @@ typedef struct Engine {
     bool progress_tty;         /* stderr is a terminal: redraw one line; else a line every few seconds */
     bool debug_memory;         /* SYMPLEX_DEBUG_MEMORY: where the memory goes, once a second */
     const char *halt_reason;
+    struct EngineMuse *muse;   /* engine_muse.c, or NULL */
 } Engine;
 
+/* NULL + *err on a bad option value (an unreadable --seed-file). */
 Engine *engine_new(const EngineOptions *opt, IrModule *m, Solver *solver, SolverStats *sstats,
-                   const ExecOptions *eopt, OutDir *out);
+                   const ExecOptions *eopt, OutDir *out, char **err);
 /* Explores until no state is left, a limit stops it or SIGINT/SIGTERM
  * arrives (halt reason "interrupted"; a second signal ends the process). */
 void engine_run(Engine *e);
@@ -82,6 +89,8 @@ void engine_free(Engine *e);
 
 /* ---- shared between engine_*.c ---- */
 void engine_discard(Engine *e, State *s);
+/* Has a limit or a signal halted the run (e->halt_reason says which)? */
+bool engine_over_limits(Engine *e, double now);
 /* The memory cap: engine_memory_start when exploration begins, then
  * engine_memory_check as often as the loop likes (it rate-limits itself). */
 void engine_memory_start(Engine *e);

@@ -1,6 +1,7 @@
 /* Turning terminated states into tests and error reports, and the run's
  * statistics: stats.csv rows, the progress line and summary.json. */
 #include "engine.h"
+#include "engine_muse.h"
 #include "../util/memory.h"
 #include "../util/util.h"
 #include <stdio.h>
@@ -87,23 +88,29 @@ static bool engine_error_seen(Engine *e, const char *kind, const char *file, uin
 
 void engine_on_terminate(void *ctx, State *s, Termination *t) {
     Engine *e = ctx;
+    if (!engine_muse_want_test(e, s)) { /* a concolic run that found nothing new: no path of its own */
+        engine_discard(e, s);
+        return;
+    }
     const char *file;
     uint32_t line;
     engine_where(e, t, &file, &line);
     bool want_test = true;
     TestRecord rec = {.file = file, .line = line, .exit_status = t->exit_status};
+    /* a partial solution run by the forking engine is a test, not a path of its tree */
+    bool counted = !(s->concolic && e->opt.engine == ENGINE_FORKING);
     switch (t->kind) {
     case TERM_SILENT: want_test = false; break;
     case TERM_EXIT:
-        e->paths_completed++;
+        e->paths_completed += counted;
         rec.outcome = "exit";
         rec.kind = "";
         rec.file = "";
         rec.line = 0;
         break;
     case TERM_EARLY:
-        e->paths_early++;
-        engine_count_reason(e, t->reason);
+        e->paths_early += counted;
+        if (counted) engine_count_reason(e, t->reason);
         rec.outcome = "early";
         rec.kind = t->reason;
         break;
@@ -188,7 +195,7 @@ static void engine_write_feasibility(Engine *e, FILE *f) {
             (unsigned long long)st->forks);
     const SolverStats *ss = e->sstats;
     fprintf(f, "  \"simplex_queries\": %llu,\n  \"simplex_sat\": %llu,\n  \"simplex_unsat\": %llu,\n"
-               "  \"simplex_pivots\": %llu,\n  \"partial_solutions\": %llu,\n",
+               "  \"simplex_pivots\": %llu,\n  \"simplex_partial_solutions\": %llu,\n",
             (unsigned long long)ss->simplex_queries, (unsigned long long)ss->simplex_sat,
             (unsigned long long)ss->simplex_unsat, (unsigned long long)ss->simplex_pivots,
             (unsigned long long)ss->partial_solutions);
@@ -234,6 +241,7 @@ void engine_write_summary(Engine *e) {
             (unsigned long long)ex->stats.instructions, (unsigned long long)e->sstats->queries, e->sstats->time_s,
             timer_now() - e->start);
     engine_write_feasibility(e, f);
+    engine_muse_summary(e, f);
     fprintf(f, "  \"covered_lines\": %u,\n  \"total_lines\": %u,\n  \"covered_branches\": %u,\n  \"total_branches\": %u,\n",
             ex->lines_covered, ex->total_lines, ex->branches_covered, ex->m->nbranches);
     /* peak resident size of the whole process (what --max-memory bounds), and

@@ -13,6 +13,7 @@ Executor *exec_new(IrModule *m, Solver *solver, const ExecOptions *opt, const Ex
     ex->opt = *opt;
     ex->hooks = *hooks;
     ex->feas = exec_feasibility_policy(opt);
+    ex->br_side[0] = ex->br_side[1] = ex->open_side = IR_NO_BRANCH;
     ex->line_covered = util_calloc(m->nlocs + 1, 1);
     ex->line_covered[0] = 1; /* unknown location is never counted */
     ex->branch_covered = util_calloc(m->nbranches + 1, 1);
@@ -42,6 +43,7 @@ void exec_free(Executor *ex) {
     free(ex->global_objs);
     free(ex->cs_buf);
     free(ex->seg_buf);
+    free(ex->concolic_arrays);
     mem_shutdown();
     free(ex);
 }

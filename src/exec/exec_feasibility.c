@@ -101,9 +101,11 @@ static SolverResult feas_query(Executor *ex, State *s, uint32_t len0, uint32_t u
         expr_unref(goal);
         goal = g;
     }
-    Query q = {cs, lo, goal, NULL, base};
+    Query q = {cs, lo, goal, ex->sink, base};
     ex->stats.queries_feasibility++;
+    ex->querying = s;
     SolverResult r = solver_check(ex->solver, &q, model);
+    ex->querying = NULL;
     expr_unref(goal);
     return r;
 }

@@ -102,11 +102,18 @@ static SolverResult exec_check_extend_on(Executor *ex, State *s, Expr *const *cs
     *out = NULL;
     ex->stats.queries_feasibility++;
     exec_trim_model(s);
-    if (!s->model) return solver_may_be_true(ex->solver, cs, n, e);
+    ex->querying = s;
+    if (!s->model) {
+        Query q = {cs, n, e, ex->sink, NULL};
+        SolverResult r = solver_check(ex->solver, &q, NULL);
+        ex->querying = NULL;
+        return r;
+    }
     Assignment *m = util_malloc(sizeof *m);
     assignment_init(m);
-    Query q = {cs, n, e, NULL, s->model};
+    Query q = {cs, n, e, ex->sink, s->model};
     SolverResult r = solver_check(ex->solver, &q, m);
+    ex->querying = NULL;
     if (r == SOLVER_SAT) {
         *out = m;
     } else {
@@ -150,8 +157,35 @@ static void exec_fork_sides(Executor *ex, State *s, int known, Expr *cond, Expr 
     }
 }
 
+/* Concolic: the model (the run's input) decides, the other side is reported
+ * to the engine as an open branch. No query, no fork. */
+static int exec_fork_concolic(Executor *ex, State *s, Expr *cond) {
+    int t = (int)(expr_eval(cond, s->model) & 1);
+    Expr *other = t ? expr_not(cond) : expr_ref(cond);
+    /* a path is its decisions at program points, the same in every run
+     * (expressions are not: each run has its own input arrays) */
+    const Frame *f = state_top(s);
+    uint64_t at = util_hash_mix(util_hash_mix(s->path_hash, f->fn->index), f->pc);
+    ex->open_side = ex->br_side[!t];
+    ex->open_key = util_hash_mix(at, (uint64_t)!t);
+    ex->taken_key = util_hash_mix(at, (uint64_t)t);
+    if (ex->hooks.on_open) ex->hooks.on_open(ex->hooks.ctx, s, other);
+    expr_unref(other);
+    s->path_hash = ex->taken_key;
+    if (t) {
+        state_add_constraint(s, cond);
+    } else {
+        Expr *n = expr_not(cond);
+        state_add_constraint(s, n);
+        expr_unref(n);
+    }
+    s->depth++;
+    return t;
+}
+
 int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
     *child = NULL;
+    if (s->concolic && s->model) return exec_fork_concolic(ex, s, cond);
     if (!exec_settled(ex, s)) return -1;
     int known = s->model ? (expr_eval(cond, s->model) != 0) : -1;
     Expr *ncond = expr_not(cond);
@@ -224,7 +258,11 @@ static bool exec_br(Executor *ex, State *s, const Inst *in) {
     bool swap = ex->opt.true_first;
     Expr *kept = swap ? expr_not(c.e) : expr_ref(c.e); /* the side s keeps when both are feasible */
     State *child;
-    int r = ex->feas.defer(&ex->feas, s) ? exec_fork_unchecked(ex, s, kept, &child) : exec_fork(ex, s, kept, &child);
+    bool defer = !s->concolic && ex->feas.defer(&ex->feas, s);
+    ex->br_side[0] = id == IR_NO_BRANCH ? IR_NO_BRANCH : swap ? id : id + 1;
+    ex->br_side[1] = id == IR_NO_BRANCH ? IR_NO_BRANCH : swap ? id + 1 : id;
+    int r = defer ? exec_fork_unchecked(ex, s, kept, &child) : exec_fork(ex, s, kept, &child);
+    ex->br_side[0] = ex->br_side[1] = IR_NO_BRANCH;
     expr_unref(kept);
     if (r < 0) return false;
     bool s_true = swap ? r == 0 : r == 1;

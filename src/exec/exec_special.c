@@ -76,6 +76,32 @@ static const char *exec_intern(Executor *ex, const char *name) {
     return ex->names[ex->nnames++] = util_strdup(name);
 }
 
+/* The array of a concolic state's next input object: the one every run made
+ * at this position, when its size matches. */
+static Array *sp_concolic_array(Executor *ex, State *s, const char *name, uint32_t size) {
+    uint32_t i = s->seed_next;
+    if (i < ex->nconcolic_arrays && ex->concolic_arrays[i]->size == size) return ex->concolic_arrays[i];
+    Array *arr = expr_array_new(name[0] ? name : "unnamed", size, NULL);
+    if (i == ex->nconcolic_arrays) {
+        ex->concolic_arrays = util_realloc(ex->concolic_arrays, (i + 1) * sizeof(Array *));
+        ex->concolic_arrays[ex->nconcolic_arrays++] = arr;
+    }
+    return arr;
+}
+
+/* A concolic state's input: the seed's next object (zeros past its end, or
+ * where it is shorter) is what the new array holds in the state's model. */
+static void sp_seed_bytes(State *s, Array *arr) {
+    uint8_t *bytes = util_calloc(arr->size + 1, 1);
+    if (s->seed_next < s->seed->n) {
+        uint32_t n = s->seed->sizes[s->seed_next];
+        memcpy(bytes, s->seed->bytes[s->seed_next], n < arr->size ? n : arr->size);
+    }
+    s->seed_next++;
+    assignment_set(s->model, arr, bytes);
+    free(bytes);
+}
+
 static bool sp_make_symbolic(Executor *ex, State *s, const IrFunction *fn, const Inst *in, const IrCall *call,
                              Value *args) {
     uint64_t addr = arg_u64(ex, s, call, args, 0, "make_symbolic address");
@@ -87,9 +113,11 @@ static bool sp_make_symbolic(Executor *ex, State *s, const IrFunction *fn, const
     ObjectState *os = exec_resolve_concrete(ex, s, addr, size ? size : 1, true, &mo);
     if (!os) { free(name); return false; }
     if (size == 0) { free(name); exec_set_result(s, in, value_concrete(0)); return true; }
-    Array *arr = expr_array_new(name[0] ? name : "unnamed", (uint32_t)size, NULL);
+    Array *arr = s->concolic ? sp_concolic_array(ex, s, name, (uint32_t)size)
+                             : expr_array_new(name[0] ? name : "unnamed", (uint32_t)size, NULL);
     os_make_symbolic(os, addr - mo->addr, size, arr);
     state_add_symbolic(s, mo, arr, exec_intern(ex, name));
+    if (s->seed && s->model) sp_seed_bytes(s, arr);
     free(name);
     exec_set_result(s, in, value_concrete(0));
     return true;

@@ -54,6 +54,9 @@ typedef struct ExecHooks {
     void (*on_fork)(void *ctx, State *parent, State *child);
     /* `s` terminated; the engine writes the test and frees the state. */
     void (*on_terminate)(void *ctx, State *s, Termination *t);
+    /* A concolic `s` did not take the side `cond` of a branch: s->pc is the
+     * path up to it (may be NULL). */
+    void (*on_open)(void *ctx, State *s, Expr *cond);
 } ExecHooks;
 
 typedef struct ExecStats {
@@ -96,6 +99,16 @@ struct Executor {
     ExecHooks hooks;
     ExecStats stats;
     FeasibilityPolicy feas;
+    PartialSink *sink;         /* partial solutions of feasibility queries go here (NULL: nowhere) */
+    State *querying;           /* the state whose feasibility query runs now (for the sink) */
+    uint32_t br_side[2];       /* exec_br: the branch side where the forked condition is false / true */
+    uint32_t open_side;        /* the branch side of the open branch being reported (on_open) */
+    uint64_t open_key, taken_key; /* the path after the side not taken / taken (on_open) */
+    /* Concolic runs share their input arrays: the i-th make_symbolic call of
+     * every run reads the same array, so one run's expressions are the next
+     * run's, and the solver's caches work across runs. */
+    Array **concolic_arrays;
+    uint32_t nconcolic_arrays;
     PathCond **seg_buf; size_t seg_cap; /* scratch: an unchecked segment's nodes */
     uint64_t next_state_id;
     uint8_t *line_covered;     /* per IrModule loc */

@@ -35,6 +35,48 @@ void pc_flatten(const PathCond *p, Expr ***out, size_t *cap) {
     for (size_t i = n; p; p = p->next) (*out)[--i] = p->e;
 }
 
+Seed *seed_new(uint32_t n) {
+    Seed *sd = util_calloc(1, sizeof *sd);
+    sd->n = n;
+    sd->sizes = util_calloc(n + 1, sizeof *sd->sizes);
+    sd->bytes = util_calloc(n + 1, sizeof *sd->bytes);
+    sd->refs = 1;
+    return sd;
+}
+
+void seed_set(Seed *sd, uint32_t i, const uint8_t *bytes, uint32_t size) {
+    free(sd->bytes[i]);
+    sd->bytes[i] = util_calloc(size + 1, 1);
+    if (bytes && size) memcpy(sd->bytes[i], bytes, size);
+    sd->sizes[i] = size;
+}
+
+void seed_seal(Seed *sd) {
+    uint64_t h = sd->n;
+    for (uint32_t i = 0; i < sd->n; i++) {
+        h = util_hash_mix(h, sd->sizes[i]);
+        for (uint32_t k = 0; k < sd->sizes[i]; k++) h = util_hash_mix(h, sd->bytes[i][k]);
+    }
+    sd->hash = h;
+}
+
+Seed *seed_ref(Seed *sd) {
+    if (sd) sd->refs++;
+    return sd;
+}
+
+void seed_unref(Seed *sd) {
+    if (!sd || --sd->refs) return;
+    for (uint32_t i = 0; i < sd->n; i++) free(sd->bytes[i]);
+    free(sd->bytes);
+    free(sd->sizes);
+    if (sd->partial) {
+        assignment_free(sd->partial);
+        free(sd->partial);
+    }
+    free(sd);
+}
+
 State *state_new(void) {
     State *s = util_calloc(1, sizeof *s);
     as_init(&s->as);
@@ -70,6 +112,7 @@ State *state_fork(const State *s, uint64_t id) {
         assignment_init(c->prefix_model);
         assignment_copy(c->prefix_model, s->prefix_model);
     }
+    seed_ref(c->seed);
     c->cappending = s->npending;
     c->pending_cov = s->npending ? util_malloc(s->npending * sizeof(uint32_t)) : NULL;
     if (s->npending) memcpy(c->pending_cov, s->pending_cov, s->npending * sizeof(uint32_t));
@@ -92,6 +135,7 @@ void state_free(State *s) {
     state_set_model(s, NULL);
     state_set_prefix_model(s, NULL, 0);
     free(s->pending_cov);
+    seed_unref(s->seed);
     free(s);
 }
 

@@ -51,6 +51,26 @@ typedef struct Symbolic {
 
 typedef struct PTreeNode PTreeNode;
 
+/* A concrete input: the bytes the program's make_symbolic calls get, in call
+ * order (a ktest's objects). Shared (reference counted) between the queue
+ * that holds it and the states that run it. */
+typedef struct Seed {
+    uint32_t n;
+    uint32_t *sizes;
+    uint8_t **bytes;
+    uint32_t refs;
+    uint64_t hash;           /* of the sizes and bytes: equal seeds, equal hashes */
+    bool from_partial;       /* a partial solution (not a query's answer) */
+    Assignment *partial;     /* a partial solution's own assignment (over the arrays of the
+                                state whose query met it), or NULL; owned */
+} Seed;
+
+Seed *seed_new(uint32_t n);  /* n empty objects; set sizes/bytes with seed_set, then seed_seal */
+void seed_set(Seed *sd, uint32_t i, const uint8_t *bytes, uint32_t size);
+void seed_seal(Seed *sd);    /* computes the hash */
+Seed *seed_ref(Seed *sd);
+void seed_unref(Seed *sd);
+
 typedef struct State {
     uint64_t id;
     Frame *frames;
@@ -78,6 +98,14 @@ typedef struct State {
     uint32_t *pending_cov;
     uint32_t npending, cappending;
     bool doomed;              /* found infeasible where it could not be ended: ended before its next instruction */
+    /* Concolic execution (MuSE's DSE loop, and the runs that filter partial
+     * solutions): the inputs are symbolic, but the state's model holds the
+     * seed's bytes and decides every branch, with no query and no fork; each
+     * side not taken is reported to the engine (ExecHooks.on_open). */
+    Seed *seed;               /* the input it runs, or NULL (symbolic state) */
+    uint32_t seed_next;       /* the seed object the next make_symbolic takes */
+    bool concolic;
+    uint64_t path_hash;       /* of the branch decisions so far (concolic) */
     size_t pool_index;        /* position in the engine's state pool */
 } State;
 

@@ -56,6 +56,11 @@ void solver_destroy(Solver *s) {
     }
 }
 
+void solver_offer_model(Solver *s, const Assignment *model) {
+    for (; s; s = s->next)
+        if (solver_cache_offer(s, model)) return;
+}
+
 void solver_drop_caches(Solver *s) {
     for (; s; s = s->next)
         if (!solver_cache_drop(s)) solver_z3_release(s);

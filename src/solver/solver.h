@@ -103,6 +103,9 @@ void solver_interrupt(Solver *s, bool on);
  * starts Z3 on a new context when the old one has grown well past its fresh
  * size. Call between queries. */
 void solver_drop_caches(Solver *s);
+/* Gives the counterexample cache an assignment known to be a real input
+ * (a test): later queries it satisfies are answered without a solver. */
+void solver_offer_model(Solver *s, const Assignment *model);
 /* Bytes the Z3 library holds now (its own allocation counter). */
 size_t solver_memory_bytes(void);
 /* Cuts the core query running now, if one is, for memory: it returns UNKNOWN

@@ -45,14 +45,24 @@ static int cache_cmp_ptr(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
+/* Conjunctions are taken apart, so a query whose goal is a conjunction of
+ * path-condition nodes (a speculative segment check) meets the sets of the
+ * queries that asked about those nodes one by one. */
+static bool cache_push_conjuncts(Expr *e, ExprVec *out) {
+    if (expr_is_true(e)) return true;
+    if (expr_is_false(e)) return false;
+    if (e->kind == EXPR_AND && e->width == 1)
+        return cache_push_conjuncts(e->kids[0], out) && cache_push_conjuncts(e->kids[1], out);
+    VEC_PUSH(*out, e);
+    return true;
+}
+
 /* Members of the conjunction, sorted and deduplicated, without `true`s.
  * Returns false if one of them is the constant false. */
 static bool cache_query_set(const Query *q, ExprVec *out) {
     for (size_t i = 0; i <= q->n; i++) {
         Expr *e = i < q->n ? q->constraints[i] : q->expr;
-        if (!e || expr_is_true(e)) continue;
-        if (expr_is_false(e)) return false;
-        VEC_PUSH(*out, e);
+        if (e && !cache_push_conjuncts(e, out)) return false;
     }
     if (out->len) qsort(out->data, out->len, sizeof *out->data, cache_cmp_ptr);
     size_t k = 0;
@@ -218,6 +228,14 @@ static const SolverOps cache_ops = {cache_check, cache_destroy};
 bool solver_cache_drop(Solver *s) {
     if (s->ops != &cache_ops) return false;
     cache_clear((CacheSolver *)s);
+    return true;
+}
+
+bool solver_cache_offer(Solver *layer, const Assignment *model) {
+    if (layer->ops != &cache_ops) return false;
+    /* an empty set: the entry answers any query its model satisfies */
+    ExprVec none = {0};
+    cache_store((CacheSolver *)layer, &none, cache_hash(NULL, 0), SOLVER_SAT, model);
     return true;
 }
 

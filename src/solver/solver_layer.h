@@ -37,6 +37,7 @@ void solver_fill_missing(Assignment *model, const ArraySet *arrays);
 /* Memory given back under pressure (solver_drop_caches): each returns false
  * when the layer is not theirs. */
 bool solver_cache_drop(Solver *layer);
+bool solver_cache_offer(Solver *layer, const Assignment *model);
 bool solver_z3_release(Solver *layer);
 
 #endif
