@@ -15,12 +15,16 @@ void engine_on_terminate(void *ctx, State *s, Termination *t);
 void engine_report_progress(Engine *e, bool final);
 void engine_write_stats_row(Engine *e);
 
+void engine_adopt(Engine *e, State *s) {
+    s->pool_index = e->pool.len;
+    VEC_PUSH(e->pool, s);
+    e->searcher->add(e->searcher, s);
+}
+
 static void engine_on_fork(void *ctx, State *parent, State *child) {
     Engine *e = ctx;
-    child->pool_index = e->pool.len;
-    VEC_PUSH(e->pool, child);
     if (e->searcher->fork) e->searcher->fork(e->searcher, parent, child);
-    e->searcher->add(e->searcher, child);
+    engine_adopt(e, child);
 }
 
 /* Removes s from the pool and the searcher, and frees it. */
@@ -122,10 +126,7 @@ void engine_run(Engine *e) {
     if (e->opt.engine == ENGINE_DSE) {
         engine_muse_dse(e);
     } else {
-        State *init = exec_initial_state(e->ex, e->opt.argc, e->opt.argv);
-        init->pool_index = 0;
-        VEC_PUSH(e->pool, init);
-        e->searcher->add(e->searcher, init);
+        engine_adopt(e, exec_initial_state(e->ex, e->opt.argc, e->opt.argv));
         engine_explore(e);
     }
     /* Stopped now if the signal halted the run (the tests of the states left

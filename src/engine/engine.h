@@ -89,6 +89,8 @@ void engine_free(Engine *e);
 
 /* ---- shared between engine_*.c ---- */
 void engine_discard(Engine *e, State *s);
+/* Puts a new state in the pool and the searcher. */
+void engine_adopt(Engine *e, State *s);
 /* Has a limit or a signal halted the run (e->halt_reason says which)? */
 bool engine_over_limits(Engine *e, double now);
 /* The memory cap: engine_memory_start when exploration begins, then

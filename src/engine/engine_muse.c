@@ -80,6 +80,17 @@ static void run_unref(MuseRun *r) {
     free(r);
 }
 
+/* s's arrays in make_symbolic order, and its model (or, unchecked, the model
+ * of its prefix) as their input. */
+static void run_capture(MuseRun *r, const State *s) {
+    free(r->arrays);
+    r->arrays = util_malloc((s->nsyms + 1) * sizeof(Array *));
+    for (uint32_t i = 0; i < s->nsyms; i++) r->arrays[i] = s->syms[i].array;
+    r->n = s->nsyms;
+    const Assignment *input = s->model ? s->model : s->prefix_model;
+    if (input) assignment_copy(&r->input, input);
+}
+
 static void open_release(OpenBranch *b) {
     pc_unref(b->prefix);
     expr_unref(b->cond);
@@ -133,11 +144,9 @@ static void muse_partial(void *ctx, const Assignment *a) {
         return;
     }
     if (!s) return;
-    MuseRun r = {util_malloc((s->nsyms + 1) * sizeof(Array *)), s->nsyms, {0}, 1};
-    for (uint32_t i = 0; i < s->nsyms; i++) r.arrays[i] = s->syms[i].array;
+    MuseRun r = {0};
     assignment_init(&r.input);
-    if (s->model) assignment_copy(&r.input, s->model);
-    else if (s->prefix_model) assignment_copy(&r.input, s->prefix_model);
+    run_capture(&r, s);
     Seed *sd = muse_seed_of(&r, a);
     sd->from_partial = true;
     sd->partial = util_malloc(sizeof *sd->partial);
@@ -215,9 +224,7 @@ static void muse_run(Engine *e, Seed *sd) {
     s->seed = sd;
     s->concolic = true;
     s->covered_new = false;
-    s->pool_index = e->pool.len;
-    VEC_PUSH(e->pool, s);
-    e->searcher->add(e->searcher, s);
+    engine_adopt(e, s);
     MuseRun *r = util_calloc(1, sizeof *r);
     r->refs = 1;
     assignment_init(&r->input);
@@ -237,12 +244,7 @@ static void muse_run(Engine *e, Seed *sd) {
 /* The run's arrays and input, kept for its open branches (at its end, when
  * every make_symbolic call has been made). */
 static void muse_record_run(EngineMuse *m, State *s) {
-    MuseRun *r = m->run;
-    if (!r) return;
-    r->arrays = util_malloc((s->nsyms + 1) * sizeof(Array *));
-    for (uint32_t i = 0; i < s->nsyms; i++) r->arrays[i] = s->syms[i].array;
-    r->n = s->nsyms;
-    if (s->model) assignment_copy(&r->input, s->model);
+    if (m->run) run_capture(m->run, s);
 }
 
 bool engine_muse_want_test(Engine *e, State *s) {

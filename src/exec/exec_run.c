@@ -92,6 +92,12 @@ static uint64_t exec_model_bytes(const Assignment *m) {
     return total;
 }
 
+static void exec_drop_model(Assignment *m) {
+    if (!m) return;
+    assignment_free(m);
+    free(m);
+}
+
 /* every state owns a copy of its model: with huge symbolic inputs that copy
  * would cost more memory than the query it saves */
 void exec_trim_model(State *s) {
@@ -102,24 +108,17 @@ static SolverResult exec_check_extend_on(Executor *ex, State *s, Expr *const *cs
     *out = NULL;
     ex->stats.queries_feasibility++;
     exec_trim_model(s);
-    ex->querying = s;
-    if (!s->model) {
-        Query q = {cs, n, e, ex->sink, NULL};
-        SolverResult r = solver_check(ex->solver, &q, NULL);
-        ex->querying = NULL;
-        return r;
+    Assignment *m = NULL;
+    if (s->model) {
+        m = util_malloc(sizeof *m);
+        assignment_init(m);
     }
-    Assignment *m = util_malloc(sizeof *m);
-    assignment_init(m);
     Query q = {cs, n, e, ex->sink, s->model};
+    ex->querying = s;
     SolverResult r = solver_check(ex->solver, &q, m);
     ex->querying = NULL;
-    if (r == SOLVER_SAT) {
-        *out = m;
-    } else {
-        assignment_free(m);
-        free(m);
-    }
+    if (r == SOLVER_SAT) *out = m;
+    else exec_drop_model(m);
     return r;
 }
 
@@ -129,15 +128,6 @@ SolverResult exec_check_extend(Executor *ex, State *s, Expr *e, Assignment **out
     return exec_check_extend_on(ex, s, cs, n, e, out);
 }
 
-static void exec_drop_model(Assignment *m) {
-    if (!m) return;
-    assignment_free(m);
-    free(m);
-}
-
-/* With a model of the path, the side of the branch it satisfies is feasible
- * without a query, and the query for the other side returns that side's model
- * (see exec_check_extend): one query per branch, and both sides keep a model. */
 /* Sides of a fork: the child's (false) side is asked first, as a depth-first
  * search explores it first; when it is infeasible and no model decided it,
  * the true side is feasible with no query (Proposition 1: the path condition
@@ -183,6 +173,9 @@ static int exec_fork_concolic(Executor *ex, State *s, Expr *cond) {
     return t;
 }
 
+/* With a model of the path, the side of the branch it satisfies is feasible
+ * without a query, and the query for the other side returns that side's model
+ * (see exec_check_extend): one query per branch, and both sides keep a model. */
 int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
     *child = NULL;
     if (s->concolic && s->model) return exec_fork_concolic(ex, s, cond);
