@@ -28,10 +28,11 @@ line is free text.
   replay: no           skip native replay (give the reason in the free text)
   timeout: 60          --max-time for the run (default 60)
   speculate: no        skip the speculative run (give the reason in the free text)
-  simplex: no          skip the --simplex run (likewise)
+  simplex: no          skip the run with symplex's own solver layers (likewise)
 
-Every program also runs once with --speculate=3 and once with --simplex added
-to its first variant: neither may change the execution tree, so each run is
+Every program also runs once with --speculate=3 and once with symplex's own
+solver layers in front of Z3 (--simplex --array-solver=cegar) added to its
+first variant: neither may change the execution tree, so each run is
 held to the same expectations and, when neither it nor the first run was
 halted by a limit, must agree with the first one on paths, early
 terminations, tests (outcome, kind, location; not under
@@ -62,7 +63,7 @@ from symplex_native import compare, read_err, test_name, user_line  # noqa: E402
 KEYS = ("args", "variants", "paths", "error", "errors", "early", "early-total", "stdout",
         "coverage", "tests", "tests-max", "replay", "timeout", "speculate", "simplex")
 # options that must not change the execution tree, each with its header key
-SAME_TREE = [("speculate", ["--speculate=3"]), ("simplex", ["--simplex"])]
+SAME_TREE = [("speculate", ["--speculate=3"]), ("simplex", ["--simplex", "--array-solver=cegar"])]
 REPLAY_TIMEOUT = 120
 
 

@@ -96,6 +96,7 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     }
     if (o.write_smt2) o.solver.smt2_dir = out->path;
     SolverStats sstats = {0};
+    o.engine.array_solver = o.solver.array_cegar ? "cegar" : "z3";
     Solver *solver = solver_chain_new(&o.solver, &sstats);
     Engine *e = engine_new(&o.engine, m, solver, &sstats, &o.exec, out, &err);
     if (!e) {

@@ -11,7 +11,7 @@ typedef enum OptId {
     O_MAX_TIME, O_MAX_INSTR, O_MAX_MEMORY, O_MAX_DEPTH, O_SEARCH, O_SEED, O_SOLVER_TIMEOUT, O_WRITE_SMT2,
     O_OUTPUT_DIR, O_ONLY_NEW, O_EMIT_ALL, O_CHECK_OVERFLOW, O_CHECK_SHIFT, O_EXTERNAL, O_QUIET, O_OPTIMIZE,
     O_CLANG, O_TESTCOMP, O_TESTCOMP_SPEC, O_NO_CACHE, O_NO_INDEP, O_HELP, O_VERSION, O_NO_CHECK_SHIFT,
-    O_SILENT_ASSUME, O_CFLAGS, O_POSIX, O_SPECULATE, O_ABSURDITY, O_NO_ABSURDITY, O_BRANCH_ORDER, O_NO_STATE_MODEL, O_SIMPLEX, O_ENGINE, O_PARTIAL, O_SEED_FILE
+    O_SILENT_ASSUME, O_CFLAGS, O_POSIX, O_SPECULATE, O_ABSURDITY, O_NO_ABSURDITY, O_BRANCH_ORDER, O_NO_STATE_MODEL, O_SIMPLEX, O_ARRAY_SOLVER, O_NO_ARRAY_PRECHECK, O_NO_ARRAY_PRUNE, O_ENGINE, O_PARTIAL, O_SEED_FILE
 } OptId;
 
 static const struct { const char *name; OptId id; bool has_arg; const char *help; } cli_opts[] = {
@@ -47,6 +47,9 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"partial-solutions", O_PARTIAL, false, "every assignment the solver visits becomes an input to run (MuSE; implies --simplex)"},
     {"seed-file", O_SEED_FILE, true, "the first input of --engine=dse, a .ktest (default: all zero bytes)"},
     {"simplex", O_SIMPLEX, false, "decide linear queries with symplex's own Simplex before Z3"},
+    {"array-solver", O_ARRAY_SOLVER, true, "z3 (default): reads at symbolic indices go to Z3's array theory; cegar: abstraction and refinement with an ILP pre-check"},
+    {"no-array-precheck", O_NO_ARRAY_PRECHECK, false, "with --array-solver=cegar: skip the ILP pre-check (index intervals, UNSAT without Z3)"},
+    {"no-array-prune", O_NO_ARRAY_PRUNE, false, "with --array-solver=cegar: every axiom is a candidate (no access-type or interval pruning)"},
     {"no-cex-cache", O_NO_CACHE, false, "disable the counterexample cache"},
     {"no-independence", O_NO_INDEP, false, "disable constraint independence slicing"},
     {"help", O_HELP, false, "this text"},
@@ -191,6 +194,13 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
         break;
     case O_NO_STATE_MODEL: o->exec.no_state_model = true; break;
     case O_SIMPLEX: o->solver.simplex = true; break;
+    case O_ARRAY_SOLVER:
+        if (strcmp(v, "cegar") == 0) o->solver.array_cegar = true;
+        else if (strcmp(v, "z3") == 0) o->solver.array_cegar = false;
+        else { *err = util_format("--array-solver takes z3 or cegar, not '%s'", v); return false; }
+        break;
+    case O_NO_ARRAY_PRECHECK: o->solver.no_array_precheck = true; break;
+    case O_NO_ARRAY_PRUNE: o->solver.no_array_prune = true; break;
     case O_ENGINE:
         if (strcmp(v, "dse") == 0) o->engine.engine = ENGINE_DSE;
         else if (strcmp(v, "forking") == 0) o->engine.engine = ENGINE_FORKING;

@@ -14,6 +14,7 @@ typedef struct EngineOptions {
     EngineKind engine;         /* --engine: forking (default) or dse (MuSE's concolic loop) */
     bool partial_solutions;    /* --partial-solutions (engine_muse.c) */
     const char *seed_file;     /* --seed-file: the DSE loop's first input (a ktest) */
+    const char *array_solver;  /* "z3" or "cegar": reported in summary.json */
     SearchKind search;
     uint64_t seed;
     double max_time;           /* seconds; 0 = none */

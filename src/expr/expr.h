@@ -53,6 +53,10 @@ struct Array {
     uint32_t size;   /* in bytes */
     uint32_t id;     /* creation order, dense from 0 */
     uint8_t *init;   /* NULL for symbolic inputs */
+    /* The smallest load or store width, in bytes, the executor saw into the
+     * object whose contents this is (0: not known). A hint for the array
+     * solver's axiom pruning, which proves the congruence it relies on. */
+    uint8_t access;
 };
 
 /* Persistent singly-linked list of writes, newest first. Shared between update

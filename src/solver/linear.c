@@ -4,31 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LIN_MAX_TERMS 32   /* a term over more variables is not worth a row */
-
-/* sum coefs[k] * x[vars[k]] + c, whose value lies in [lo, hi] */
-typedef struct LinTerm {
-    uint32_t n;
-    uint32_t vars[LIN_MAX_TERMS];
-    i128 coefs[LIN_MAX_TERMS];
-    i128 c, lo, hi;
-} LinTerm;
-
-typedef struct LinRow {
-    uint32_t n;
-    uint32_t *vars;
-    i128 *coefs;
-    i128 lo, hi;
-    bool has_lo, has_hi;
-} LinRow;
-
-/* What is collected before the Simplex is made (it needs the variable count). */
-typedef struct LinBuild {
+/* What is collected before the Simplex is made (it needs the variable count);
+ * kept open as a LinSystem for the ILP pre-check (linear_system_*). */
+struct LinSystem {
     LinProblem *p;
     VEC(LinRow) rows;
     VEC(i128) vlo;   /* per variable */
     VEC(i128) vhi;
-} LinBuild;
+    LinProblem own;  /* p for an open system */
+};
+typedef LinSystem LinBuild;
 
 static bool lin_mul(i128 a, i128 b, i128 *out) { return !__builtin_mul_overflow(a, b, out); }
 static bool lin_add(i128 a, i128 b, i128 *out) { return !__builtin_add_overflow(a, b, out); }
@@ -124,7 +109,7 @@ static LinInt *lin_int(LinBuild *b, Array *a, uint32_t off, uint32_t nbytes) {
         p->capints = p->capints ? 2 * p->capints : 8;
         p->ints = util_realloc(p->ints, p->capints * sizeof *p->ints);
     }
-    p->ints[p->nints] = (LinInt){a, off, nbytes, {-1, -1}};
+    p->ints[p->nints] = (LinInt){a, off, nbytes, {-1, -1}, false};
     return &p->ints[p->nints++];
 }
 
@@ -383,11 +368,13 @@ static void lin_tie_overlaps(LinBuild *b) {
     uint32_t nints = p->nints;
     for (uint32_t i = 0; i < nints; i++) {
         LinInt li = p->ints[i];
+        if (li.tied) continue;
         bool overlaps = false;
         for (uint32_t j = 0; j < nints && !overlaps; j++)
             overlaps = j != i && p->ints[j].array == li.array && p->ints[j].off < li.off + li.nbytes &&
                        li.off < p->ints[j].off + p->ints[j].nbytes;
         if (!overlaps || li.nbytes == 1 || li.nbytes + 1 > LIN_MAX_TERMS) continue;
+        p->ints[i].tied = true;
         LinTerm t = {.n = 1};
         t.vars[0] = lin_view(b, &p->ints[i], false);
         t.coefs[0] = 1;
@@ -445,3 +432,56 @@ void linear_assignment(const LinProblem *p, const i128 *values, const Assignment
         free(bytes);
     }
 }
+
+/* ---- open systems ---- */
+LinSystem *linear_system_new(void) {
+    LinSystem *s = util_calloc(1, sizeof *s);
+    s->p = &s->own;
+    return s;
+}
+
+void linear_system_free(LinSystem *s) {
+    if (!s) return;
+    for (size_t i = 0; i < s->rows.len; i++) {
+        free(s->rows.data[i].vars);
+        free(s->rows.data[i].coefs);
+    }
+    VEC_FREE(s->rows);
+    VEC_FREE(s->vlo);
+    VEC_FREE(s->vhi);
+    free(s->own.ints);
+    free(s);
+}
+
+bool linear_system_add(LinSystem *s, Expr *conjunct) {
+    s->p->atoms++;
+    bool kept = lin_atom(s, conjunct, false);
+    s->p->kept += kept;
+    return kept;
+}
+
+bool linear_system_term(LinSystem *s, Expr *e, LinTerm *t) {
+    return e->width < 127 && lin_term(s, e, false, t);
+}
+
+void linear_system_row(LinSystem *s, const LinTerm *t, bool has_lo, i128 lo, bool has_hi, i128 hi) {
+    /* the constant part moves into the bounds */
+    if ((has_lo && __builtin_sub_overflow(lo, t->c, &lo)) || (has_hi && __builtin_sub_overflow(hi, t->c, &hi))) return;
+    if (t->n == 0) {
+        if ((has_lo && lo > 0) || (has_hi && hi < 0)) s->p->contradiction = true;
+        return;
+    }
+    lin_add_row(s, t, has_lo, lo, has_hi, hi);
+}
+
+void linear_system_close(LinSystem *s) { lin_tie_overlaps(s); }
+bool linear_system_contradiction(const LinSystem *s) { return s->p->contradiction; }
+uint32_t linear_system_nvars(const LinSystem *s) { return s->p->nvars; }
+
+void linear_system_bounds(const LinSystem *s, uint32_t v, i128 *lo, i128 *hi) {
+    *lo = s->vlo.data[v];
+    *hi = s->vhi.data[v];
+}
+
+size_t linear_system_nrows(const LinSystem *s) { return s->rows.len; }
+const LinRow *linear_system_rows(const LinSystem *s) { return s->rows.data; }

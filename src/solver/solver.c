@@ -41,6 +41,7 @@ Solver *solver_chain_new(const SolverOptions *opt, SolverStats *stats) {
     /* independence first: the slices it passes down are small, so substitution
      * and the cache work on a few constraints instead of the whole path */
     Solver *s = solver_z3_new(opt, stats);
+    if (opt->array_cegar) s = solver_cegar_new(s, !opt->no_array_precheck, !opt->no_array_prune);
     if (opt->simplex) s = solver_simplex_new(s);
     if (!opt->no_cache) s = solver_cache_new(s);
     if (!opt->no_simplify) s = solver_simplify_new(s);
@@ -92,6 +93,17 @@ void solver_fill_missing(Assignment *model, const ArraySet *arrays) {
         assignment_set(model, a, zero);
         free(zero);
     }
+}
+
+void solver_copy_query_arrays(const Query *q, const Assignment *from, Assignment *to) {
+    ArraySet arrays = {0};
+    solver_query_arrays(q, &arrays);
+    for (size_t i = 0; i < arrays.len; i++) {
+        const uint8_t *b = assignment_get(from, arrays.data[i]);
+        if (b) assignment_set(to, arrays.data[i], b);
+    }
+    solver_fill_missing(to, &arrays);
+    expr_array_set_free(&arrays);
 }
 
 /* ---- convenience queries ---- */

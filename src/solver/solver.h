@@ -51,6 +51,16 @@ typedef struct SolverStats {
     uint64_t simplex_sat, simplex_unsat; /* of those, answered without Z3 */
     uint64_t simplex_pivots;
     uint64_t partial_solutions;  /* assignments passed to a query's PartialSink */
+    /* the CEGAR array solver (--array-solver=cegar) */
+    uint64_t array_queries;      /* queries with a read at a symbolic index */
+    uint64_t precheck_unsat;     /* of those, proved UNSAT by the ILP pre-check */
+    double precheck_time_s;
+    uint64_t cegar_iterations;   /* abstract queries solved */
+    uint64_t axioms_added;       /* violated candidate axioms added */
+    uint64_t axioms_outside;     /* violated axioms the pruning had left out (added too) */
+    uint64_t axiom_candidates;   /* candidate axioms after pruning, summed over queries */
+    uint64_t axiom_candidates_full; /* the same without pruning */
+    uint64_t cegar_fallbacks;    /* queries left to Z3's array theory */
 } SolverStats;
 
 /* Why the last core query gave up: "max-time" (the deadline cut it),
@@ -79,6 +89,9 @@ typedef struct SolverOptions {
     bool no_independence;
     bool no_simplify;
     bool simplex;            /* the Simplex layer before Z3 (solver_simplex.c) */
+    bool array_cegar;        /* --array-solver=cegar: the CEGAR layer before Z3 (solver_cegar.c) */
+    bool no_array_precheck;  /* its ILP pre-check off */
+    bool no_array_prune;     /* its axiom pruning (types, intervals) off */
 } SolverOptions;
 
 /* The default chain. `stats` must outlive it. */
@@ -93,6 +106,9 @@ Solver *solver_simplify_new(Solver *next);
 /* Decides linear queries over the integers with symplex's own Simplex and
  * reports the assignments it visits to the query's PartialSink. */
 Solver *solver_simplex_new(Solver *next);
+/* Answers queries that read arrays at symbolic indices by abstraction and
+ * refinement (CEGAR), with the ILP pre-check and axiom pruning if asked. */
+Solver *solver_cegar_new(Solver *next, bool precheck, bool prune);
 
 /* Cuts the core query running now, which returns UNKNOWN with
  * stats->interrupted, and makes every later core query do the same at once,

@@ -33,6 +33,9 @@ void solver_query_arrays(const Query *q, ArraySet *out);
 /* For each array in `arrays` that `model` lacks, assign all-zero bytes. Used
  * where a layer dropped constraints that hold for any value of those arrays. */
 void solver_fill_missing(Assignment *model, const ArraySet *arrays);
+/* The bytes `from` has of every array the query reads, into `to` (zeros for
+ * those it lacks); other arrays of `to` are left as they are. */
+void solver_copy_query_arrays(const Query *q, const Assignment *from, Assignment *to);
 
 /* Memory given back under pressure (solver_drop_caches): each returns false
  * when the layer is not theirs. */

@@ -39,18 +39,6 @@ static bool sx_satisfies(const Query *q, const Assignment *a) {
     return !q->expr || expr_eval(q->expr, a);
 }
 
-/* The candidate as the model: bytes of every array the query reads. */
-static void sx_fill_model(const Query *q, const Assignment *cand, Assignment *model) {
-    ArraySet arrays = {0};
-    solver_query_arrays(q, &arrays);
-    for (size_t i = 0; i < arrays.len; i++) {
-        const uint8_t *b = assignment_get(cand, arrays.data[i]);
-        if (b) assignment_set(model, arrays.data[i], b);
-    }
-    solver_fill_missing(model, &arrays);
-    expr_array_set_free(&arrays);
-}
-
 /* The relaxation's answer: SAT (with *cand checked), UNSAT, or UNKNOWN. */
 static SolverResult sx_solve(SimplexSolver *x, const Query *q, Assignment *cand) {
     LinProblem p;
@@ -90,7 +78,7 @@ static SolverResult sx_check(Solver *base, const Query *q, Assignment *model) {
     SolverResult r = sx_solve(x, q, &cand);
     if (r == SOLVER_SAT) {
         base->stats->simplex_sat++;
-        if (model) sx_fill_model(q, &cand, model);
+        if (model) solver_copy_query_arrays(q, &cand, model);
     } else if (r == SOLVER_UNSAT) {
         base->stats->simplex_unsat++;
     } else {

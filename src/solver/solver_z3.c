@@ -24,8 +24,9 @@ typedef struct Z3Solver {
     char *smt2_dir;
     unsigned long smt2_count;
     /* per query */
-    SolverMap memo;          /* Expr* / Array* / (UpdateNode*, Array*) -> Z3_ast */
+    SolverMap memo;          /* Expr* / Array* / (UpdateNode*, Array*) / (Array*, byte + 1) -> Z3_ast */
     VEC(Z3_ast) owned;
+    VEC(Expr *) byte_reads;  /* input bytes read at a constant index, made bit-vector constants */
     /* Shared with a thread calling solver_interrupt(), under run_mu: the Z3
      * solver checking now (NULL between checks), whether checks are being cut,
      * and whether the current query met the cut. */
@@ -126,6 +127,35 @@ static Z3_ast z3_updates(Z3Solver *z, Array *a, UpdateNode *u) {
     return base;
 }
 
+/* An input byte at a constant index is a bit-vector constant of its own, so a
+ * query that reads no array at a symbolic index is pure bit-vector logic
+ * (Z3 then never starts its array theory; the CEGAR array solver's
+ * abstractions are such queries). Where the same array is also read through
+ * the array theory, z3_link_bytes ties the two. */
+static Z3_ast z3_input_byte(Z3Solver *z, Expr *e) {
+    Array *a = e->u.read.array;
+    uint64_t j = (uint64_t)e->kids[0]->u.value;
+    char *name = util_format("%s!%llu", a->name, (unsigned long long)j);
+    Z3_ast c = z3_keep(z, Z3_mk_const(z->ctx, Z3_mk_string_symbol(z->ctx, name), z3_bv_sort(z, 8)));
+    free(name);
+    solver_map_put(&z->memo, a, (void *)(uintptr_t)(j + 1), c);
+    VEC_PUSH(z->byte_reads, e);
+    return c;
+}
+
+/* select(a, j) = a!j for every byte constant whose array the query also reads
+ * through the array theory. */
+static void z3_link_bytes(Z3Solver *z, Z3_solver s) {
+    for (size_t i = 0; i < z->byte_reads.len; i++) {
+        Expr *e = z->byte_reads.data[i];
+        void *root, *c;
+        if (!solver_map_get(&z->memo, e->u.read.array, NULL, &root)) continue;
+        solver_map_get(&z->memo, e, NULL, &c);
+        Z3_ast sel = z3_keep(z, Z3_mk_select(z->ctx, root, z3_const(z, e->kids[0]->u.value, 32)));
+        Z3_solver_assert(z->ctx, s, z3_keep(z, Z3_mk_eq(z->ctx, sel, c)));
+    }
+}
+
 /* Reads of a constant array at a symbolic index. Z3's array theory handles a
  * store chain of hundreds of constant bytes slowly (seconds for one 8-bit
  * lookup into a ctype table), while a multiplexer over the index bits
@@ -210,6 +240,8 @@ static Z3_ast z3_node(Z3Solver *z, Expr *e, Z3_ast *k) {
     switch ((ExprKind)e->kind) {
     case EXPR_CONST: return z3_const(z, e->u.value, e->width);
     case EXPR_READ:
+        if (!e->u.read.array->init && !e->u.read.updates && e->kids[0]->kind == EXPR_CONST)
+            return z3_input_byte(z, e);
         if (z3_mux_applicable(e->u.read.array, e->u.read.updates))
             return z3_const_read(z, e->u.read.array, e->u.read.updates, k[0]);
         return z3_keep(z, Z3_mk_select(c, z3_updates(z, e->u.read.array, e->u.read.updates), k[0]));
@@ -242,6 +274,7 @@ static Z3_ast z3_expr(Z3Solver *z, Expr *e) {
 static void z3_end_query(Z3Solver *z) {
     for (size_t i = 0; i < z->owned.len; i++) Z3_dec_ref(z->ctx, z->owned.data[i]);
     z->owned.len = 0;
+    z->byte_reads.len = 0;
     solver_map_clear(&z->memo);
 }
 
@@ -252,11 +285,15 @@ static void z3_extract_model(Z3Solver *z, Z3_model m, const Query *q, Assignment
     solver_query_arrays(q, &arrays);
     for (size_t i = 0; i < arrays.len; i++) {
         Array *a = arrays.data[i];
-        Z3_ast root = z3_array_root(z, a);
+        void *hit;
+        /* an array read only at constant indices is its byte constants */
+        Z3_ast root = solver_map_get(&z->memo, a, NULL, &hit) ? hit : NULL;
         uint8_t *bytes = util_calloc(a->size ? a->size : 1, 1);
         for (uint32_t j = 0; j < a->size; j++) {
-            Z3_ast idx = z3_const(z, j, 32);
-            Z3_ast sel = z3_keep(z, Z3_mk_select(z->ctx, root, idx));
+            Z3_ast sel = NULL;
+            if (root) sel = z3_keep(z, Z3_mk_select(z->ctx, root, z3_const(z, j, 32)));
+            else if (solver_map_get(&z->memo, a, (void *)(uintptr_t)(j + 1), &hit)) sel = hit;
+            if (!sel) continue; /* a byte no constraint mentions: any value, 0 */
             Z3_ast v = NULL;
             uint64_t val = 0;
             if (Z3_model_eval(z->ctx, m, sel, true, &v) && v) {
@@ -338,6 +375,7 @@ static SolverResult z3_run(Z3Solver *z, const Query *q, Assignment *model, bool 
     for (size_t i = 0; i < q->n; i++)
         Z3_solver_assert(z->ctx, s, z3_bv_to_bool(z, z3_expr(z, q->constraints[i])));
     if (q->expr) Z3_solver_assert(z->ctx, s, z3_bv_to_bool(z, z3_expr(z, q->expr)));
+    z3_link_bytes(z, s);
     SolverResult r = SOLVER_UNKNOWN;
     if (!z3_error_seen && z3_begin_check(z, s)) {
         Z3_lbool l = Z3_solver_check(z->ctx, s);
@@ -440,6 +478,7 @@ static void z3_destroy(Solver *base) {
     pthread_mutex_destroy(&z->run_mu);
     solver_map_free(&z->memo);
     VEC_FREE(z->owned);
+    VEC_FREE(z->byte_reads);
     free(z->smt2_dir);
     free(z);
 }
