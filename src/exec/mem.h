@@ -46,6 +46,13 @@ typedef struct ObjectState {
      * rd_updates; rd_array NULL = no cache). */
     Array *rd_array;
     UpdateNode *rd_updates;
+    /* The smallest width (bytes) of a load or store at a symbolic offset into
+     * the object, 0 before the first: the access type the array solver prunes
+     * axioms with (Shuai et al.'s M). It only narrows, and is copied on fork.
+     * Accesses at constant offsets make no array reads, so they are not
+     * counted: they could only make the pruning weaker, and its soundness
+     * rests on the congruence the solver proves of each index, not on M. */
+    uint8_t access;
 } ObjectState;
 
 /* ---- the process-wide object registry ---- */

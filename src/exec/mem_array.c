@@ -72,6 +72,13 @@ static void os_enter_array_mode(ObjectState *os) {
 
 static Expr *os_index_of(Expr *off64) { return expr_trunc_or_zext(off64, 32); }
 
+/* An n-byte access at a symbolic offset: the object's access width narrows,
+ * and the array now holding its contents carries it to the solver. */
+static void os_note_access(ObjectState *os, unsigned n, Array *arr) {
+    if (!os->access || n < os->access) os->access = (uint8_t)n;
+    if (arr && (!arr->access || os->access < arr->access)) arr->access = os->access;
+}
+
 Expr *os_read_symbolic(ObjectState *os, Expr *off64, unsigned n) {
     assert(n >= 1 && n <= 16);
     if (expr_is_const(off64)) {
@@ -84,6 +91,7 @@ Expr *os_read_symbolic(ObjectState *os, Expr *off64, unsigned n) {
     Array *arr;
     UpdateNode *ups;
     os_contents_array(os, &arr, &ups);
+    os_note_access(os, n, arr);
     Expr *idx = os_index_of(off64);
     Expr *r = expr_read_le(arr, ups, idx, n);
     expr_unref(idx);
@@ -97,6 +105,7 @@ void os_write_symbolic(ObjectState *os, Expr *off64, unsigned n, Value v) {
         return;
     }
     os_enter_array_mode(os);
+    os_note_access(os, n, os->array);
     Expr *base = os_index_of(off64);
     for (unsigned i = 0; i < n; i++) {
         Expr *k = os_index32(i);

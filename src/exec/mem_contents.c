@@ -65,6 +65,7 @@ ObjectState *os_clone(const ObjectState *os) {
     c->updates = os->updates ? expr_update_ref(os->updates) : NULL;
     c->rd_array = os->rd_array;
     c->rd_updates = os->rd_updates ? expr_update_ref(os->rd_updates) : NULL;
+    c->access = os->access;
     return c;
 }
 

@@ -388,6 +388,40 @@ static void test_make_symbolic(void) {
     assignment_free(&a);
 }
 
+/* The digest's T5: int a[4] read as ints has access width 4 (the array the
+ * read builds carries it); a short access narrows it to 2, a char one to 1,
+ * and a clone keeps what its original had. */
+static void test_access_types(void) {
+    ObjectState *os = os_new(16);
+    Array *k = expr_array_new("k_acc", 1, NULL);
+    Expr *i0 = expr_const(0, 32), *kr = expr_read(k, NULL, i0);
+    Expr *four = expr_const(4, 64), *kz = expr_zext(kr, 64), *off = expr_mul(kz, four);
+    CHECK(os->access == 0);
+    Expr *r = os_read_symbolic(os, off, 4);
+    CHECK(os->access == 4);
+    CHECK(r->kind == EXPR_CONCAT && r->kids[0]->kind == EXPR_READ); /* the high byte */
+    Array *held = r->kids[0]->u.read.array;
+    CHECK(held->access == 4);
+    expr_unref(r);
+    ObjectState *c = os_clone(os);
+    CHECK(c->access == 4);
+    r = os_read_symbolic(os, off, 2); /* a short* access */
+    CHECK(os->access == 2 && held->access == 2 && c->access == 4);
+    expr_unref(r);
+    os_write_symbolic(os, off, 1, value_concrete(7)); /* a char* access */
+    CHECK(os->access == 1 && os->array && os->array->access == 1);
+    r = os_read_symbolic(os, off, 4); /* wider again: never widens */
+    CHECK(os->access == 1);
+    expr_unref(r);
+    os_unref(c);
+    os_unref(os);
+    expr_unref(off);
+    expr_unref(kz);
+    expr_unref(four);
+    expr_unref(kr);
+    expr_unref(i0);
+}
+
 static void test_make_symbolic_array_mode(void) {
     Array *arr = expr_array_new("input2", 4, NULL);
     Array *k = expr_array_new("k", 1, NULL);
@@ -531,6 +565,7 @@ int main(void) {
     test_symbolic_specific();
     test_make_symbolic();
     test_make_symbolic_array_mode();
+    test_access_types();
     test_address_space();
     test_space_random();
     CHECK_MSG(expr_live_count() == live, "%zu expressions still alive (baseline %zu)",
