@@ -191,8 +191,9 @@ static void engine_write_feasibility(Engine *e, FILE *f) {
     fprintf(f, "  \"absurdity_saved\": %llu,\n  \"model_decided\": %llu,\n  \"speculation_cut\": %llu,\n",
             (unsigned long long)st->absurdity_saved, (unsigned long long)st->model_decided,
             (unsigned long long)st->speculation_cut);
-    fprintf(f, "  \"solver_calls\": %llu,\n  \"forks\": %llu,\n", (unsigned long long)e->sstats->core_queries,
-            (unsigned long long)st->forks);
+    fprintf(f, "  \"solver_calls\": %llu,\n  \"forks\": %llu,\n  \"symbolic_sizes\": %llu,\n",
+            (unsigned long long)e->sstats->core_queries, (unsigned long long)st->forks,
+            (unsigned long long)st->symbolic_sizes);
     const SolverStats *ss = e->sstats;
     fprintf(f, "  \"simplex_queries\": %llu,\n  \"simplex_sat\": %llu,\n  \"simplex_unsat\": %llu,\n"
                "  \"simplex_pivots\": %llu,\n  \"simplex_partial_solutions\": %llu,\n",

@@ -8,9 +8,33 @@ static inline void set_reg(Frame *f, uint32_t r, Value v) {
     f->regs[r] = v;
 }
 
+/* alloca of a symbolic count: an object of that size (exec_symsize.c); 0
+ * when it may exceed the cap here, -1 if s ended. */
+static int inst_alloca_symbolic(Executor *ex, State *s, const Inst *in, Value cnt) {
+    Expr *c = expr_trunc_or_zext(cnt.e, 64), *k = expr_const(in->aux, 64), *size = expr_mul(c, k);
+    MemObject *mo;
+    int r = exec_symsize_alloc(ex, s, size, MEM_STACK, 1u << in->sub, in->loc, &mo);
+    expr_unref(c);
+    expr_unref(k);
+    expr_unref(size);
+    if (r == 1) {
+        Frame *f = state_top(s);
+        frame_add_alloca(f, mo);
+        set_reg(f, in->dst, value_concrete(mo->addr));
+        f->pc++;
+    }
+    return r;
+}
+
 static bool inst_alloca(Executor *ex, State *s, const Inst *in) {
     Frame *f = state_top(s);
     Value cnt = exec_operand(f, in->a);
+    if (cnt.e) {
+        int r = inst_alloca_symbolic(ex, s, in, cnt);
+        if (r != 0) return r > 0;
+        f = state_top(s);
+        cnt = exec_operand(f, in->a);
+    }
     u128 n = cnt.e ? exec_concretize(ex, s, cnt, in->aux2, "alloca size") : cnt.c;
     uint64_t size = (uint64_t)n * in->aux;
     MemObject *mo = exec_alloc(ex, s, size, MEM_STACK, 1u << in->sub, in->loc, NULL);

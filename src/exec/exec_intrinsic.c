@@ -205,6 +205,16 @@ static bool va_start_at(Executor *ex, State *s, Value ptr) {
     return ok;
 }
 
+/* memcpy/memmove (copy) or memset of a symbolic length with concrete pointers:
+ * the length stays symbolic (exec_symsize.c). */
+static bool block_symbolic_length(Executor *ex, State *s, Value n, Value dst, Value src_or_byte, bool copy) {
+    Expr *len = expr_trunc_or_zext(n.e, 64);
+    bool ok = copy ? exec_symsize_copy(ex, s, (uint64_t)dst.c, (uint64_t)src_or_byte.c, len)
+                   : exec_symsize_set(ex, s, (uint64_t)dst.c, src_or_byte, len);
+    expr_unref(len);
+    return ok;
+}
+
 static uint64_t length_of(Executor *ex, State *s, Value n, unsigned w) {
     return (uint64_t)(n.e ? exec_concretize(ex, s, n, w, "memory intrinsic length") : n.c);
 }
@@ -218,12 +228,18 @@ bool exec_memop(Executor *ex, State *s, const Inst *in) {
     Value b = binary ? exec_operand(f, in->b) : value_concrete(0);
     bool ok = true;
     switch ((IrOp)in->op) {
-    case IR_MEMCPY: case IR_MEMMOVE:
-        ok = block_copy(ex, s, a, b, length_of(ex, s, exec_operand(f, in->c), in->aux));
+    case IR_MEMCPY: case IR_MEMMOVE: {
+        Value n = exec_operand(f, in->c);
+        if (n.e && !a.e && !b.e) ok = block_symbolic_length(ex, s, n, a, b, true);
+        else ok = block_copy(ex, s, a, b, length_of(ex, s, n, in->aux));
         break;
-    case IR_MEMSET:
-        ok = block_set(ex, s, a, b, length_of(ex, s, exec_operand(f, in->c), in->aux));
+    }
+    case IR_MEMSET: {
+        Value n = exec_operand(f, in->c);
+        if (n.e && !a.e) ok = block_symbolic_length(ex, s, n, a, b, false);
+        else ok = block_set(ex, s, a, b, length_of(ex, s, n, in->aux));
         break;
+    }
     case IR_OVERFLOW:
         set_reg(f, in->dst, overflow_op((IrOverflowOp)in->sub, a, b, in->aux, in->aux2, in->width));
         break;

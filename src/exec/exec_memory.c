@@ -9,7 +9,7 @@
 static const char *exec_access_kind(bool write) { return write ? "oob-write" : "oob-read"; }
 
 /* Why [addr, addr+n) is not a valid access in s: reports the error. */
-static void exec_bad_access(Executor *ex, State *s, uint64_t addr, uint64_t n, bool write, MemObject *mo) {
+void exec_report_bad_access(Executor *ex, State *s, uint64_t addr, uint64_t n, bool write, MemObject *mo) {
     if (addr < EXEC_NULL_PAGE && !(mo && mo->kind == MEM_FIXED)) {
         exec_error(ex, s, "null-deref", "null pointer dereference (%s of %llu bytes at 0x%llx)",
                    write ? "write" : "read", (unsigned long long)n, (unsigned long long)addr);
@@ -38,6 +38,8 @@ MemObject *exec_object_at(Executor *ex, uint64_t addr) {
 ObjectState *exec_resolve_concrete(Executor *ex, State *s, uint64_t addr, uint64_t n, bool write, MemObject **out) {
     MemObject *mo = exec_object_at(ex, addr);
     if (mo && addr - mo->addr + n <= mo->size && (addr >= EXEC_NULL_PAGE || mo->kind == MEM_FIXED)) {
+        /* before the lookup: a fork here shares the objects it would return */
+        if (mo->size_expr && as_lookup(&s->as, mo) && !exec_symsize_check(ex, s, mo, addr, n, write)) return NULL;
         ObjectState *os = write ? as_writable(&s->as, mo) : (ObjectState *)as_lookup(&s->as, mo);
         if (os) {
             if (write && mo->read_only) {
@@ -49,12 +51,18 @@ ObjectState *exec_resolve_concrete(Executor *ex, State *s, uint64_t addr, uint64
         }
     }
     if (!mo && addr >= EXEC_NULL_PAGE) mo = mem_object_containing(addr - 1); /* just past an object: name it */
-    exec_bad_access(ex, s, addr, n, write, mo);
+    exec_report_bad_access(ex, s, addr, n, write, mo);
     return NULL;
 }
 
 /* In-bounds condition for an n-byte access through ptr into mo. */
 static Expr *exec_in_bounds(Expr *ptr, const MemObject *mo, unsigned n) {
+    if (mo->size_expr) { /* ptr >= addr and the offset within the size expression */
+        Expr *lo = expr_const(mo->addr, 64), *a = expr_uge(ptr, lo), *off = expr_sub(ptr, lo);
+        Expr *b = exec_symsize_in_bounds(mo, off, n), *r = expr_bool_and(a, b);
+        expr_unref(lo); expr_unref(a); expr_unref(off); expr_unref(b);
+        return r;
+    }
     if (mo->size < n) return expr_bool(false);
     Expr *lo = expr_const(mo->addr, 64), *hi = expr_const(mo->addr + mo->size - n, 64);
     Expr *a = expr_uge(ptr, lo), *b = expr_ule(ptr, hi), *r = expr_bool_and(a, b);
@@ -133,7 +141,7 @@ static ObjectState *exec_resolve_symbolic(Executor *ex, State *s, Value ptr, uns
     uint64_t bad = exec_pin_bad_pointer(ex, s, ptr.e, example, k ? cands[0] : NULL);
     /* a pointer with a known origin is reported against it, wherever it landed */
     MemObject *at = ptr.obj ? NULL : mem_object_containing(bad);
-    exec_bad_access(ex, s, bad, n, write, at ? at : k ? cands[0] : NULL);
+    exec_report_bad_access(ex, s, bad, n, write, at ? at : k ? cands[0] : NULL);
     return NULL;
 }
 

@@ -168,6 +168,24 @@ static bool sp_malloc(Executor *ex, State *s, const Inst *in, uint64_t size, uin
     return true;
 }
 
+/* malloc/calloc of a symbolic size: an object of that size (exec_symsize.c),
+ * or, where it may exceed the cap, the concretized size as before. */
+static bool sp_malloc_symbolic(Executor *ex, State *s, const Inst *in, Expr *size64) {
+    MemObject *mo;
+    int r = exec_symsize_alloc(ex, s, size64, MEM_HEAP, 16, in->loc, &mo);
+    if (r < 0) return false;
+    if (r == 0) {
+        Value v = value_from_expr(expr_ref(size64));
+        uint64_t n = (uint64_t)exec_concretize(ex, s, v, 64, "malloc size");
+        value_release(&v);
+        return sp_malloc(ex, s, in, n, 16);
+    }
+    exec_set_result(s, in, value_concrete(mo->addr));
+    return true;
+}
+
+static Expr *sp_size64(Value v) { return v.e ? expr_trunc_or_zext(v.e, 64) : expr_const(v.c, 64); }
+
 /* The heap object a pointer passed to free/realloc must name; reports misuse. */
 static MemObject *sp_heap_block(Executor *ex, State *s, uint64_t p) {
     MemObject *mo = mem_object_containing(p);
@@ -361,7 +379,14 @@ bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, c
     }
     case SP_KLEE_ABORT:
     case SP_ABORT: exec_error(ex, s, "abort", "abort() called"); return false;
-    case SP_MALLOC: return sp_malloc(ex, s, in, arg_u64(ex, s, call, args, 0, "malloc size"), 16);
+    case SP_MALLOC:
+        if (args[0].e) {
+            Expr *n = sp_size64(args[0]);
+            bool ok = sp_malloc_symbolic(ex, s, in, n);
+            expr_unref(n);
+            return ok;
+        }
+        return sp_malloc(ex, s, in, arg_u64(ex, s, call, args, 0, "malloc size"), 16);
     case SP_ALIGNED_ALLOC: return sp_malloc(ex, s, in, arg_u64(ex, s, call, args, 1, "malloc size"),
                                             (uint32_t)arg_u64(ex, s, call, args, 0, "alignment"));
     case SP_POSIX_MEMALIGN: {
@@ -373,6 +398,14 @@ bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, c
         return true;
     }
     case SP_CALLOC: {
+        if (args[0].e || args[1].e) { /* contents start zero, as every new object's */
+            Expr *a = sp_size64(args[0]), *b = sp_size64(args[1]), *n = expr_mul(a, b);
+            bool ok = sp_malloc_symbolic(ex, s, in, n);
+            expr_unref(a);
+            expr_unref(b);
+            expr_unref(n);
+            return ok;
+        }
         uint64_t n = arg_u64(ex, s, call, args, 0, "calloc count"), sz = arg_u64(ex, s, call, args, 1, "calloc size");
         return sp_malloc(ex, s, in, n * sz, 16);
     }

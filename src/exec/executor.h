@@ -70,6 +70,7 @@ typedef struct ExecStats {
     uint64_t absurdity_saved;     /* sides shown feasible by Proposition 1 instead of a query */
     uint64_t model_decided;       /* branch sides the state's model showed feasible with no query */
     uint64_t speculation_cut;     /* states ended because their unchecked segment was infeasible */
+    uint64_t symbolic_sizes;      /* objects allocated with a symbolic size (exec_symsize.c) */
 } ExecStats;
 
 /* When the sides of a two-way branch are checked (exec_feasibility.c). The
@@ -192,6 +193,21 @@ u128 exec_example(Executor *ex, State *s, Value v);
 /* Memory access; returns false if the state terminated. */
 bool exec_load(Executor *ex, State *s, Value ptr, unsigned nbytes, Value *out);
 bool exec_store(Executor *ex, State *s, Value ptr, unsigned nbytes, Value val);
+/* Reports why [addr, addr+n) is not a valid access (null, freed, out of bounds). */
+void exec_report_bad_access(Executor *ex, State *s, uint64_t addr, uint64_t n, bool write, MemObject *mo);
+/* ---- objects of symbolic size (exec_symsize.c) ----
+ * An object of size size64 (symbolic) for s: 1 with *out, 0 when the size may
+ * not fit the cap here (the caller concretizes), -1 if s ended. A child where
+ * it exceeds the cap runs the instruction again. */
+int exec_symsize_alloc(Executor *ex, State *s, Expr *size64, MemKind kind, uint32_t align, uint32_t loc,
+                       MemObject **out);
+/* The in-bounds condition of an n-byte access at off64 into mo, against its size expression. */
+Expr *exec_symsize_in_bounds(const MemObject *mo, Expr *off64, unsigned n);
+/* Forks [addr, addr+n) in and out of mo's symbolic size; true on the in-bounds side. */
+bool exec_symsize_check(Executor *ex, State *s, MemObject *mo, uint64_t addr, uint64_t n, bool write);
+/* memset / memcpy (memmove) of a symbolic length with concrete pointers. */
+bool exec_symsize_set(Executor *ex, State *s, uint64_t dst, Value byte, Expr *len64);
+bool exec_symsize_copy(Executor *ex, State *s, uint64_t dst, uint64_t src, Expr *len64);
 /* Resolve a concrete address range [addr, addr+n) to a live, writable object. */
 ObjectState *exec_resolve_concrete(Executor *ex, State *s, uint64_t addr, uint64_t n, bool write, MemObject **mo);
 /* Reads a NUL-terminated concrete string (symbolic bytes concretized); caller frees. NULL if terminated. */

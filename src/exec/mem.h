@@ -30,6 +30,10 @@ typedef struct MemObject {
     bool read_only;
     uint32_t alloc_loc; /* IrModule loc of the allocation site (0 unknown) */
     char *name;         /* global/variable name, or NULL */
+    /* A symbolic size (width 64, owned), or NULL: `size` is then its capacity,
+     * the most the path condition at the allocation allowed, and accesses are
+     * checked against this expression (exec_symsize.c). */
+    Expr *size_expr;
 } MemObject;
 
 typedef struct ObjectState {

@@ -37,6 +37,7 @@ void mem_init(uint64_t base) {
 void mem_shutdown(void) {
     for (size_t i = 0; i < mem_reg.by_id.len; i++) {
         free(mem_reg.by_id.data[i]->name);
+        expr_unref(mem_reg.by_id.data[i]->size_expr);
         free(mem_reg.by_id.data[i]);
     }
     VEC_FREE(mem_reg.by_id);
