@@ -212,6 +212,20 @@ static bool sp_heap_pointer(Executor *ex, State *s, Value p, uint64_t *out) {
     return true;
 }
 
+/* The old block's bytes into the new one (as many as both hold), the old one freed. */
+static void sp_realloc_move(State *s, const Inst *in, MemObject *old, MemObject *mo) {
+    const ObjectState *src = as_lookup(&s->as, old);
+    ObjectState *dst = as_writable(&s->as, mo);
+    uint64_t n = old->size < mo->size ? old->size : mo->size;
+    for (uint64_t i = 0; i < n; i++) {
+        Value b = os_read(src, i, 1);
+        os_write(dst, i, 1, b);
+        value_release(&b);
+    }
+    as_unbind(&s->as, old);
+    exec_set_result(s, in, value_concrete(mo->addr));
+}
+
 static bool sp_realloc(Executor *ex, State *s, const Inst *in, uint64_t p, uint64_t size) {
     if (!p) return sp_malloc(ex, s, in, size, 16);
     MemObject *old = sp_heap_block(ex, s, p);
@@ -221,18 +235,27 @@ static bool sp_realloc(Executor *ex, State *s, const Inst *in, uint64_t p, uint6
         exec_set_result(s, in, value_concrete(0));
         return true;
     }
-    MemObject *mo = exec_alloc(ex, s, size, MEM_HEAP, 16, in->loc, NULL);
-    const ObjectState *src = as_lookup(&s->as, old);
-    ObjectState *dst = as_writable(&s->as, mo);
-    uint64_t n = old->size < size ? old->size : size;
-    for (uint64_t i = 0; i < n; i++) {
-        Value b = os_read(src, i, 1);
-        os_write(dst, i, 1, b);
-        value_release(&b);
-    }
-    as_unbind(&s->as, old);
-    exec_set_result(s, in, value_concrete(mo->addr));
+    sp_realloc_move(s, in, old, exec_alloc(ex, s, size, MEM_HEAP, 16, in->loc, NULL));
     return true;
+}
+
+/* realloc of a symbolic size: the new block keeps it (exec_symsize.c). */
+static bool sp_realloc_symbolic(Executor *ex, State *s, const Inst *in, uint64_t p, Value size) {
+    Expr *n = sp_size64(size);
+    bool ok;
+    MemObject *old = p ? sp_heap_block(ex, s, p) : NULL, *mo;
+    int r = p && !old ? -1 : exec_symsize_alloc(ex, s, n, MEM_HEAP, 16, in->loc, &mo);
+    if (r < 0) {
+        ok = false;
+    } else if (r == 0) { /* past the cap: concretized, as before */
+        ok = sp_realloc(ex, s, in, p, (uint64_t)exec_concretize(ex, s, size, 64, "realloc size"));
+    } else {
+        ok = true;
+        if (old) sp_realloc_move(s, in, old, mo);
+        else exec_set_result(s, in, value_concrete(mo->addr));
+    }
+    expr_unref(n);
+    return ok;
 }
 
 /* The source location a report names by its arguments (__assert_fail's file
@@ -412,6 +435,7 @@ bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, c
     case SP_REALLOC: {
         uint64_t p;
         if (!sp_heap_pointer(ex, s, args[0], &p)) return false;
+        if (args[1].e) return sp_realloc_symbolic(ex, s, in, p, args[1]);
         return sp_realloc(ex, s, in, p, arg_u64(ex, s, call, args, 1, "realloc size"));
     }
     case SP_FREE: {
