@@ -21,10 +21,11 @@ static bool abs_needed_memo(Expr *e, SolverMap *seen) {
     return need;
 }
 
-bool array_abs_needed(Expr *e) {
-    SolverMap seen;
+bool array_abs_needed(const Query *q) {
+    SolverMap seen; /* one walk over the whole query: constraints share subterms */
     solver_map_init(&seen);
-    bool need = abs_needed_memo(e, &seen);
+    bool need = q->expr && abs_needed_memo(q->expr, &seen);
+    for (size_t i = 0; i < q->n && !need; i++) need = abs_needed_memo(q->constraints[i], &seen);
     solver_map_free(&seen);
     return need;
 }

@@ -50,8 +50,8 @@ typedef struct ArrayAbs {
     bool prune_types;   /* use the access width and proven congruences */
 } ArrayAbs;
 
-/* Does e read an array at a symbolic index (or through a symbolic write)? */
-bool array_abs_needed(Expr *e);
+/* Does the query read an array at a symbolic index (or through a symbolic write)? */
+bool array_abs_needed(const Query *q);
 /* Abstracts the query; false if some expression is too deep to walk (the
  * caller then leaves the query to the array theory). */
 bool array_abs_build(ArrayAbs *abs, AbsPool *pool, const Query *q, bool prune_types);

@@ -140,15 +140,9 @@ static SolverResult cegar_loop(CegarSolver *x, const Query *q, ArrayAbs *abs, As
     return r;
 }
 
-static bool cegar_query_needed(const Query *q) {
-    for (size_t i = 0; i < q->n; i++)
-        if (array_abs_needed(q->constraints[i])) return true;
-    return q->expr && array_abs_needed(q->expr);
-}
-
 static SolverResult cegar_check(Solver *base, const Query *q, Assignment *model) {
     CegarSolver *x = (CegarSolver *)base;
-    if (!cegar_query_needed(q)) return solver_check(base->next, q, model);
+    if (!array_abs_needed(q)) return solver_check(base->next, q, model);
     SolverEntry entry = solver_enter(base);
     SolverStats *st = base->stats;
     st->array_queries++;
