@@ -178,7 +178,7 @@ static Expr *abs_flat_read(ArrayAbs *abs, Array *a, UpdateNode *flat, Expr *inde
         if (r->array == a && r->flat == flat && r->index == index) return expr_ref(r->var);
     }
     AbsRead r = {abs_fresh(abs), expr_ref(index), a, expr_update_ref(flat), abs_group(abs, a, flat), 0, UINT32_MAX,
-                 1, 0};
+                 1, 0, false};
     abs_congruence(abs, &r);
     VEC_PUSH(abs->reads, r);
     return expr_ref(r.var);
@@ -329,6 +329,11 @@ static uint64_t abs_count_positions(uint64_t lo, uint64_t hi, uint64_t size, uin
     if (lo > hi) return 0;
     uint64_t first = lo + ((k + m - lo % m) % m);
     return first > hi ? 0 : (hi - first) / m + 1;
+}
+
+uint64_t array_abs_read_candidates(const ArrayAbs *abs, uint32_t r) {
+    const AbsRead *rd = &abs->reads.data[r];
+    return abs_count_positions(rd->lo, rd->hi, rd->array->size, rd->modulus, rd->residue);
 }
 
 uint64_t array_abs_candidates(const ArrayAbs *abs, bool pruned) {

@@ -38,6 +38,7 @@ typedef struct AbsRead {
     uint64_t lo, hi;    /* index interval, inclusive */
     uint32_t modulus;   /* positions j with j % modulus == residue; 1: all */
     uint32_t residue;
+    bool expanded;      /* every candidate position's axiom was added (solver_cegar.c) */
 } AbsRead;
 
 typedef struct ArrayAbs {
@@ -71,6 +72,8 @@ Expr *array_abs_content(ArrayAbs *abs, uint32_t r, uint32_t j);
 /* Is position j, or the pair (r1, r2), among the candidate axioms? */
 bool array_abs_candidate_at(const ArrayAbs *abs, uint32_t r, uint64_t j);
 bool array_abs_candidate_pair(const ArrayAbs *abs, uint32_t r1, uint32_t r2);
+/* Candidate positions of read r. */
+uint64_t array_abs_read_candidates(const ArrayAbs *abs, uint32_t r);
 /* Candidate axioms over all reads: with the intervals and congruences
  * (pruned) or every position of every read and every pair of a group. */
 uint64_t array_abs_candidates(const ArrayAbs *abs, bool pruned);

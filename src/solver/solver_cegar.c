@@ -14,7 +14,8 @@
  * query's; a model with no violated axiom is one of the query's (it is
  * checked by evaluating the query once more). Axioms outside the pruned
  * candidates are still added if a model violates them (counted: the pruning
- * is argued sound, this keeps the answer right if it were not). After
+ * is argued sound, this keeps the answer right if it were not). A violated
+ * read with at most CEGAR_READ_EAGER candidates gets them all at once; after
  * CEGAR_LAZY rounds every remaining candidate is added at once; a query
  * still unsettled after CEGAR_MAX rounds goes to the array theory. Each
  * rejected model is a partial solution (MuSE). */
@@ -24,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { CEGAR_LAZY = 8, CEGAR_MAX = 48, CEGAR_EAGER_MAX = 8192 };
+enum { CEGAR_LAZY = 8, CEGAR_MAX = 48, CEGAR_EAGER_MAX = 8192, CEGAR_READ_EAGER = 16 };
 
 typedef struct CegarSolver {
     Solver base;
@@ -54,7 +55,19 @@ static void cegar_add(CegarSolver *x, ExprVec *axioms, Expr *ax, bool candidate)
     else x->base.stats->axioms_outside++;
 }
 
-/* Adds the axioms model s violates; returns how many. */
+/* Every candidate position of read r at once. */
+static void cegar_expand(CegarSolver *x, ArrayAbs *abs, uint32_t r, ExprVec *axioms) {
+    abs->reads.data[r].expanded = true;
+    uint64_t lo = abs->reads.data[r].lo, size = abs->reads.data[r].array->size;
+    uint64_t hi = abs->reads.data[r].hi < size ? abs->reads.data[r].hi : size - 1;
+    for (uint64_t j = lo; size && j <= hi; j++)
+        if (array_abs_candidate_at(abs, r, j)) cegar_add(x, axioms, array_abs_axiom_at(abs, r, (uint32_t)j), true);
+}
+
+/* Adds the axioms model s violates; returns how many. A violated read with
+ * few candidates (the pruning's work) gets all of them at once: each lazy
+ * round costs a solver call, and a read Z3 guessed wrong once tends to be
+ * guessed wrong again at its next position. */
 static size_t cegar_refine(CegarSolver *x, ArrayAbs *abs, const Assignment *s, ExprVec *axioms) {
     size_t before = axioms->len;
     for (uint32_t r = 0; r < abs->reads.len; r++) { /* reads may be added as contents are abstracted */
@@ -63,7 +76,12 @@ static size_t cegar_refine(CegarSolver *x, ArrayAbs *abs, const Assignment *s, E
         Expr *content = array_abs_content(abs, r, (uint32_t)j);
         u128 real = expr_eval(content, s);
         expr_unref(content);
-        if (v != real) cegar_add(x, axioms, array_abs_axiom_at(abs, r, (uint32_t)j), array_abs_candidate_at(abs, r, j));
+        if (v == real) continue;
+        bool candidate = array_abs_candidate_at(abs, r, j);
+        if (candidate && !abs->reads.data[r].expanded && array_abs_read_candidates(abs, r) <= CEGAR_READ_EAGER)
+            cegar_expand(x, abs, r, axioms);
+        else
+            cegar_add(x, axioms, array_abs_axiom_at(abs, r, (uint32_t)j), candidate);
     }
     for (uint32_t a = 0; a < abs->reads.len; a++)
         for (uint32_t b = a + 1; b < abs->reads.len; b++) {
@@ -80,12 +98,8 @@ static size_t cegar_refine(CegarSolver *x, ArrayAbs *abs, const Assignment *s, E
 static bool cegar_eager(CegarSolver *x, ArrayAbs *abs, ExprVec *axioms) {
     if (array_abs_candidates(abs, true) > CEGAR_EAGER_MAX) return false;
     uint32_t nreads = (uint32_t)abs->reads.len;
-    for (uint32_t r = 0; r < nreads; r++) {
-        const AbsRead *rd = &abs->reads.data[r];
-        uint64_t hi = rd->hi < rd->array->size ? rd->hi : (uint64_t)rd->array->size - 1;
-        for (uint64_t j = rd->lo; rd->array->size && j <= hi; j++)
-            if (array_abs_candidate_at(abs, r, j)) cegar_add(x, axioms, array_abs_axiom_at(abs, r, (uint32_t)j), true);
-    }
+    for (uint32_t r = 0; r < nreads; r++)
+        if (!abs->reads.data[r].expanded) cegar_expand(x, abs, r, axioms);
     for (uint32_t a = 0; a < nreads; a++)
         for (uint32_t b = a + 1; b < nreads; b++)
             if (array_abs_candidate_pair(abs, a, b)) cegar_add(x, axioms, array_abs_axiom_pair(abs, a, b), true);
