@@ -3,12 +3,14 @@
  * A Query asks whether `constraints ∧ expr` is satisfiable (expr == NULL means
  * true). Layers are stacked like KLEE's chain; each answers or forwards to the
  * next:
- *     simplify (equalities substituted) -> independence slicing
- *       -> counterexample cache -> Z3 core
- * Every layer may report intermediate assignments it meets to the query's
- * PartialSink (MuSE's partial solutions): the Simplex layer (--simplex)
- * reports each assignment it visits before a pivot; an engine that sets a
- * sink receives them, completed with the query's base where it has one.
+ *     independence slicing -> simplify (equalities substituted)
+ *       -> counterexample cache -> [Simplex] -> [CEGAR arrays] -> Z3 core
+ * (the bracketed layers with --simplex and --array-solver=cegar). Every layer
+ * may report intermediate assignments it meets to the query's PartialSink
+ * (MuSE's partial solutions): the Simplex layer reports each assignment it
+ * visits before a pivot, the CEGAR layer each abstract model it rejects; an
+ * engine that sets a sink receives them, completed with the query's base
+ * where it has one.
  */
 #ifndef SYMPLEX_SOLVER_H
 #define SYMPLEX_SOLVER_H
