@@ -31,9 +31,7 @@ static bool inst_alloca(Executor *ex, State *s, const Inst *in) {
     Value cnt = exec_operand(f, in->a);
     if (cnt.e) {
         int r = inst_alloca_symbolic(ex, s, in, cnt);
-        if (r != 0) return r > 0;
-        f = state_top(s);
-        cnt = exec_operand(f, in->a);
+        if (r != 0) return r > 0; /* 0: no fork happened, s and cnt are as they were */
     }
     u128 n = cnt.e ? exec_concretize(ex, s, cnt, in->aux2, "alloca size") : cnt.c;
     uint64_t size = (uint64_t)n * in->aux;

@@ -39,7 +39,9 @@ ObjectState *exec_resolve_concrete(Executor *ex, State *s, uint64_t addr, uint64
     MemObject *mo = exec_object_at(ex, addr);
     if (mo && addr - mo->addr + n <= mo->size && (addr >= EXEC_NULL_PAGE || mo->kind == MEM_FIXED)) {
         /* before the lookup: a fork here shares the objects it would return */
-        if (mo->size_expr && as_lookup(&s->as, mo) && !exec_symsize_check(ex, s, mo, addr, n, write)) return NULL;
+        if (mo->size_expr && addr - mo->addr + n > mo->size_min && as_lookup(&s->as, mo) &&
+            !exec_symsize_check(ex, s, mo, addr, n, write))
+            return NULL;
         ObjectState *os = write ? as_writable(&s->as, mo) : (ObjectState *)as_lookup(&s->as, mo);
         if (os) {
             if (write && mo->read_only) {

@@ -8,8 +8,10 @@
  * of bounds. memset, memcpy and memmove with a symbolic length (and concrete
  * pointers) check the whole range the same way, then write each byte of the
  * destination's capacity as ite(j < length, new, old): a bounded chain the
- * solvers (Z3's arrays or --array-solver=cegar) read through. realloc with a
- * symbolic size still concretizes it. */
+ * solvers (Z3's arrays or --array-solver=cegar) read through. realloc of a
+ * symbolic size is an allocation like these (exec_special.c). An access below
+ * the least size the path allowed at the allocation needs no check: that
+ * fork would have one side, and asking costs a query per access. */
 #include "executor.h"
 #include "../util/util.h"
 
@@ -54,23 +56,24 @@ bool exec_symsize_check(Executor *ex, State *s, MemObject *mo, uint64_t addr, ui
     return r == 1;
 }
 
-/* The largest value size64 takes in s, at most cap (cap when the solver cannot tell). */
-static uint64_t symsize_max(Executor *ex, State *s, Expr *size64, uint64_t cap) {
+/* The largest (or, with least, the smallest) value size64 takes in s, within
+ * [0, cap]: a binary search of solver queries. Where the solver cannot tell,
+ * the bound that is always safe: cap for the largest, 0 for the smallest. */
+static uint64_t symsize_bound(Executor *ex, State *s, Expr *size64, uint64_t cap, bool least) {
     uint64_t lo = 0, hi = cap;
     size_t n;
     Expr *const *cs = exec_constraints(ex, s, &n);
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo) / 2;
-        Expr *m = symsize_const(mid), *gt = expr_ugt(size64, m);
-        SolverResult r = solver_may_be_true(ex->solver, cs, n, gt);
+        Expr *m = symsize_const(mid), *c = least ? expr_ule(size64, m) : expr_ugt(size64, m);
+        SolverResult r = solver_may_be_true(ex->solver, cs, n, c);
         expr_unref(m);
-        expr_unref(gt);
-        if (r == SOLVER_UNKNOWN) return cap;
-        if (r == SOLVER_SAT) lo = mid + 1;
-        else hi = mid;
-        cs = exec_constraints(ex, s, &n);
+        expr_unref(c);
+        if (r == SOLVER_UNKNOWN) return least ? 0 : cap;
+        if ((r == SOLVER_SAT) == least) hi = mid;
+        else lo = mid + 1;
     }
-    return hi;
+    return lo;
 }
 
 int exec_symsize_alloc(Executor *ex, State *s, Expr *size64, MemKind kind, uint32_t align, uint32_t loc,
@@ -82,8 +85,9 @@ int exec_symsize_alloc(Executor *ex, State *s, Expr *size64, MemKind kind, uint3
     expr_unref(fits);
     if (r <= 0) return r;
     if (!exec_settled(ex, s)) return -1;
-    MemObject *mo = exec_alloc(ex, s, symsize_max(ex, s, size64, EXEC_SYMSIZE_CAP), kind, align, loc, NULL);
+    MemObject *mo = exec_alloc(ex, s, symsize_bound(ex, s, size64, EXEC_SYMSIZE_CAP, false), kind, align, loc, NULL);
     mo->size_expr = expr_ref(size64);
+    mo->size_min = symsize_bound(ex, s, size64, mo->size, true);
     ex->stats.symbolic_sizes++;
     *out = mo;
     return 1;

@@ -34,6 +34,7 @@ typedef struct MemObject {
      * the most the path condition at the allocation allowed, and accesses are
      * checked against this expression (exec_symsize.c). */
     Expr *size_expr;
+    uint64_t size_min;  /* with size_expr: the least size the path allowed at the allocation */
 } MemObject;
 
 typedef struct ObjectState {

@@ -9,18 +9,14 @@
 
 static bool ilp_exact(i128 v) { return v <= ILP_EXACT && v >= -ILP_EXACT; }
 
-static void ilp_col_bounds(glp_prob *g, int col, bool has_lo, i128 lo, bool has_hi, i128 hi) {
+/* GLPK's bound type and values for [lo, hi] (a side absent, or not exact in a
+ * double, is left open: the problem only grows). */
+static int ilp_bound_type(bool has_lo, i128 lo, bool has_hi, i128 hi, double *dlo, double *dhi) {
     has_lo = has_lo && ilp_exact(lo);
     has_hi = has_hi && ilp_exact(hi);
-    int type = has_lo && has_hi ? (lo == hi ? GLP_FX : GLP_DB) : has_lo ? GLP_LO : has_hi ? GLP_UP : GLP_FR;
-    glp_set_col_bnds(g, col, type, has_lo ? (double)lo : 0.0, has_hi ? (double)hi : 0.0);
-}
-
-static void ilp_row_bounds(glp_prob *g, int row, bool has_lo, i128 lo, bool has_hi, i128 hi) {
-    has_lo = has_lo && ilp_exact(lo);
-    has_hi = has_hi && ilp_exact(hi);
-    int type = has_lo && has_hi ? (lo == hi ? GLP_FX : GLP_DB) : has_lo ? GLP_LO : has_hi ? GLP_UP : GLP_FR;
-    glp_set_row_bnds(g, row, type, has_lo ? (double)lo : 0.0, has_hi ? (double)hi : 0.0);
+    *dlo = has_lo ? (double)lo : 0.0;
+    *dhi = has_hi ? (double)hi : 0.0;
+    return has_lo && has_hi ? (lo == hi ? GLP_FX : GLP_DB) : has_lo ? GLP_LO : has_hi ? GLP_UP : GLP_FR;
 }
 
 /* ---- exact bound propagation ----
@@ -135,7 +131,9 @@ static void ilp_add_row(glp_prob *g, const LinRow *r, const IlpBounds *b, int *i
         return;
     int row = glp_add_rows(g, 1);
     glp_set_mat_row(g, row, n, idx, val);
-    ilp_row_bounds(g, row, r->has_lo, lo, r->has_hi, hi);
+    double dlo, dhi;
+    int type = ilp_bound_type(r->has_lo, lo, r->has_hi, hi, &dlo, &dhi);
+    glp_set_row_bnds(g, row, type, dlo, dhi);
 }
 
 /* The system as a GLPK problem over the propagated bounds, every column
@@ -146,7 +144,9 @@ static glp_prob *ilp_problem(LinSystem *s, const IlpBounds *b) {
     glp_add_cols(g, (int)b->n);
     for (uint32_t v = 0; v < b->n; v++) {
         glp_set_col_kind(g, (int)v + 1, GLP_IV);
-        ilp_col_bounds(g, (int)v + 1, true, b->lo[v], true, b->hi[v]);
+        double dlo, dhi;
+        int type = ilp_bound_type(true, b->lo[v], true, b->hi[v], &dlo, &dhi);
+        glp_set_col_bnds(g, (int)v + 1, type, dlo, dhi);
     }
     const LinRow *rows = linear_system_rows(s);
     size_t nr = linear_system_nrows(s);
