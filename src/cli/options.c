@@ -11,7 +11,8 @@ typedef enum OptId {
     O_MAX_TIME, O_MAX_INSTR, O_MAX_MEMORY, O_MAX_DEPTH, O_SEARCH, O_SEED, O_SOLVER_TIMEOUT, O_WRITE_SMT2,
     O_OUTPUT_DIR, O_ONLY_NEW, O_EMIT_ALL, O_CHECK_OVERFLOW, O_CHECK_SHIFT, O_EXTERNAL, O_QUIET, O_OPTIMIZE,
     O_CLANG, O_TESTCOMP, O_TESTCOMP_SPEC, O_NO_CACHE, O_NO_INDEP, O_HELP, O_VERSION, O_NO_CHECK_SHIFT,
-    O_SILENT_ASSUME, O_CFLAGS, O_POSIX, O_SPECULATE, O_ABSURDITY, O_NO_ABSURDITY, O_BRANCH_ORDER, O_NO_STATE_MODEL, O_SIMPLEX, O_ARRAY_SOLVER, O_NO_ARRAY_PRECHECK, O_NO_ARRAY_PRUNE, O_ENGINE, O_PARTIAL, O_SEED_FILE
+    O_SILENT_ASSUME, O_CFLAGS, O_POSIX, O_SPECULATE, O_ABSURDITY, O_NO_ABSURDITY, O_BRANCH_ORDER, O_NO_STATE_MODEL, O_SIMPLEX, O_ARRAY_SOLVER, O_NO_ARRAY_PRECHECK, O_NO_ARRAY_PRUNE, O_ENGINE, O_PARTIAL, O_SEED_FILE,
+    O_PRUNE, O_HOMI_INTERVAL, O_HOMI_RUN_MAX, O_HOMI_MIN_STATES, O_HOMI_REVERSE
 } OptId;
 
 static const struct { const char *name; OptId id; bool has_arg; const char *help; } cli_opts[] = {
@@ -20,6 +21,11 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"max-memory", O_MAX_MEMORY, true, "memory cap in MiB; states are terminated above it (default 2000)"},
     {"max-depth", O_MAX_DEPTH, true, "terminate states after N symbolic branches"},
     {"search", O_SEARCH, true, "dfs, bfs, random-state, random-path, covnew (default: random-path interleaved with covnew)"},
+    {"prune", O_PRUNE, true, "none (default) or homi: learned state pruning (Homi) in runs restarting from the start, on top of --search"},
+    {"homi-interval", O_HOMI_INTERVAL, true, "with --prune=homi: seconds between two prunes (default 30, scaled by max-time/5h below 5 h)"},
+    {"homi-run-max", O_HOMI_RUN_MAX, true, "with --prune=homi: the largest run budget in seconds, runs take 1/4..4/4 of it (default 800, scaled like the interval)"},
+    {"homi-min-states", O_HOMI_MIN_STATES, true, "with --prune=homi: prune only above N live states (default 0)"},
+    {"homi-reverse", O_HOMI_REVERSE, true, "with --prune=homi: uniform candidates of reverse exploitation (default 100)"},
     {"seed", O_SEED, true, "random seed (default 1): same seed, same run"},
     {"solver-timeout", O_SOLVER_TIMEOUT, true, "per-query solver timeout in seconds (default 10)"},
     {"write-smt2", O_WRITE_SMT2, false, "write every solver query as queryNNNNNN.smt2 to the output directory"},
@@ -139,7 +145,8 @@ void cli_options_free(CliOptions *o) {
 static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     double d = 0;
     bool numeric = id == O_MAX_TIME || id == O_MAX_INSTR || id == O_MAX_MEMORY || id == O_MAX_DEPTH ||
-                   id == O_SEED || id == O_SOLVER_TIMEOUT || id == O_SPECULATE;
+                   id == O_SEED || id == O_SOLVER_TIMEOUT || id == O_SPECULATE || id == O_HOMI_INTERVAL ||
+                   id == O_HOMI_RUN_MAX || id == O_HOMI_MIN_STATES || id == O_HOMI_REVERSE;
     if (numeric && !cli_number(v, &d)) {
         *err = util_format("option value '%s' is not a non-negative number", v);
         return false;
@@ -156,6 +163,25 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
             *err = util_format("unknown search strategy '%s' (dfs, bfs, random-state, random-path, covnew)", v);
             return false;
         }
+        break;
+    case O_PRUNE:
+        if (strcmp(v, "homi") == 0) o->engine.prune = PRUNER_HOMI;
+        else if (strcmp(v, "none") == 0) o->engine.prune = PRUNER_NONE;
+        else { *err = util_format("--prune takes none or homi, not '%s'", v); return false; }
+        break;
+    case O_HOMI_INTERVAL:
+    case O_HOMI_RUN_MAX:
+        if (d <= 0) { *err = util_format("--%s takes a positive number of seconds, not '%s'", id == O_HOMI_INTERVAL ? "homi-interval" : "homi-run-max", v); return false; }
+        *(id == O_HOMI_INTERVAL ? &o->engine.homi.interval : &o->engine.homi.run_max) = d;
+        break;
+    case O_HOMI_MIN_STATES:
+    case O_HOMI_REVERSE:
+        if (d != (uint32_t)d || (id == O_HOMI_REVERSE && d < 1)) {
+            *err = util_format("--%s takes a whole number%s, not '%s'", id == O_HOMI_REVERSE ? "homi-reverse" : "homi-min-states", id == O_HOMI_REVERSE ? " from 1" : "", v);
+            return false;
+        }
+        if (id == O_HOMI_REVERSE) o->engine.homi.reverse = (uint32_t)d;
+        else { o->engine.homi.min_states = (uint32_t)d; o->engine.homi.min_states_given = true; }
         break;
     case O_EXTERNAL:
         if (strcmp(v, "none") == 0) o->exec.external = EXTERNAL_NONE;
@@ -263,6 +289,15 @@ bool cli_parse(int argc, char **argv, CliOptions *o, char **err) {
         if (!cli_apply(o, cli_opts[k].id, val, err)) return false;
     }
     if (o->help || o->version) return true;
+    if (o->engine.prune == PRUNER_HOMI && o->engine.engine == ENGINE_DSE) {
+        *err = util_strdup("--prune=homi prunes the states of the forking engine; --engine=dse has one state at a time");
+        return false;
+    }
+    const HomiOptions *h = &o->engine.homi;
+    if (o->engine.prune != PRUNER_HOMI && (h->interval || h->run_max || h->min_states_given || h->reverse)) {
+        *err = util_strdup("the --homi-* options need --prune=homi");
+        return false;
+    }
     if (i >= argc) { *err = util_strdup("no program given (usage: symplex [options] program.c|program.bc)"); return false; }
     o->engine.program = argv[i];
     o->prog_argv[0] = argv[i];

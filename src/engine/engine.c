@@ -47,7 +47,13 @@ Engine *engine_new(const EngineOptions *opt, IrModule *m, Solver *solver, Solver
     e->out = out;
     rng_seed(&e->rng, opt->seed);
     ExecHooks hooks = {e, engine_on_fork, engine_on_terminate, NULL};
-    e->ex = exec_new(m, solver, eopt, &hooks);
+    if (opt->prune == PRUNER_HOMI) e->pruner = pruner_homi_new(&opt->homi, opt->max_time, opt->seed);
+    ExecOptions xo = *eopt;
+    if (e->pruner) {
+        xo.path_branches |= e->pruner->needs_path_branches;
+        xo.shared_inputs |= e->pruner->needs_shared_inputs;
+    }
+    e->ex = exec_new(m, solver, &xo, &hooks);
     e->searcher = searcher_new(opt->search, &e->rng, e->ex);
     e->start = timer_now();
     if (opt->max_time > 0) sstats->deadline = e->start + opt->max_time;
@@ -76,12 +82,14 @@ bool engine_over_limits(Engine *e, double now) {
     return false;
 }
 
-/* Runs states until none is left or a limit (or a signal) halts the run. */
-static void engine_explore(Engine *e) {
+void engine_explore(Engine *e) {
     while (e->pool.len) {
         double now = timer_now();
         if (engine_over_limits(e, now)) break;
+        if (e->run_deadline && now >= e->run_deadline) break;
+        if (e->pool.len > e->peak_states) e->peak_states = e->pool.len;
         engine_memory_check(e, now);
+        if (e->pruner) engine_prune_check(e, now);
         if (!e->opt.quiet && now - e->last_progress > (e->progress_tty ? 0.25 : 5.0)) engine_report_progress(e, false);
         if (now - e->last_stats > 1.0) engine_write_stats_row(e);
         State *s = e->searcher->select(e->searcher);
@@ -125,6 +133,8 @@ void engine_run(Engine *e) {
     engine_watch_start(e);
     if (e->opt.engine == ENGINE_DSE) {
         engine_muse_dse(e);
+    } else if (e->pruner) {
+        engine_run_restarting(e);
     } else {
         engine_adopt(e, exec_initial_state(e->ex, e->opt.argc, e->opt.argv));
         engine_explore(e);
@@ -150,7 +160,9 @@ void engine_free(Engine *e) {
     while (e->pool.len) engine_discard(e, e->pool.data[e->pool.len - 1]);
     engine_muse_free(e);
     VEC_FREE(e->pool);
+    VEC_FREE(e->prune_buf);
     e->searcher->destroy(e->searcher);
+    if (e->pruner) e->pruner->destroy(e->pruner);
     exec_free(e->ex);
     for (size_t i = 0; i < e->early.len; i++) free(e->early.data[i].reason);
     VEC_FREE(e->early);

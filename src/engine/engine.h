@@ -4,6 +4,7 @@
 #define SYMPLEX_ENGINE_H
 #include "../exec/executor.h"
 #include "../out/out.h"
+#include "pruner.h"
 #include "searcher.h"
 #include <pthread.h>
 #include <stdatomic.h>
@@ -16,6 +17,8 @@ typedef struct EngineOptions {
     const char *seed_file;     /* --seed-file: the DSE loop's first input (a ktest) */
     const char *array_solver;  /* "z3" or "cegar": reported in summary.json */
     SearchKind search;
+    PrunerKind prune;          /* --prune */
+    HomiOptions homi;
     uint64_t seed;
     double max_time;           /* seconds; 0 = none */
     uint64_t max_instructions; /* 0 = none */
@@ -63,12 +66,18 @@ typedef struct Engine {
     SolverStats *sstats;
     OutDir *out;
     Searcher *searcher;
+    Pruner *pruner;            /* --prune, or NULL */
     Rng rng;
     VEC(State *) pool;
     uint64_t paths_completed, paths_early, tests;
     VEC(ReasonCount) early;
     VEC(ErrorRecord) errors;
     double start, last_progress, last_stats;
+    double run_start, run_deadline; /* the current run (a pruner's runs restart); deadline 0: none */
+    uint32_t runs;             /* runs begun */
+    size_t peak_states;        /* the most states alive at once */
+    uint64_t run_pruned;       /* states the pruner dropped in the current run */
+    VEC(State *) prune_buf;    /* scratch for the pruner's choice */
     EngineMemory mem;
     EngineWatch watch;
     bool halted;
@@ -92,6 +101,13 @@ void engine_free(Engine *e);
 void engine_discard(Engine *e, State *s);
 /* Puts a new state in the pool and the searcher. */
 void engine_adopt(Engine *e, State *s);
+/* Runs states until none is left, a limit (or a signal) halts the run or
+ * the current run's deadline passes. */
+void engine_explore(Engine *e);
+/* The pruner's side of the loop (engine_runs.c): runs restarting from the
+ * initial state, and the states it drops between two runs of a state. */
+void engine_run_restarting(Engine *e);
+void engine_prune_check(Engine *e, double now);
 /* Has a limit or a signal halted the run (e->halt_reason says which)? */
 bool engine_over_limits(Engine *e, double now);
 /* The memory cap: engine_memory_start when exploration begins, then

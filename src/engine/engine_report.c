@@ -120,6 +120,8 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
         if (!e->opt.emit_all_errors && engine_error_seen(e, t->error_kind, file, line)) want_test = false;
         break;
     }
+    /* the pruner learns from every path of its runs, written as a test or not */
+    if (e->pruner && t->kind != TERM_SILENT && counted && !e->halt_reason) e->pruner->on_test(e->pruner, s);
     if (want_test && t->kind != TERM_ERROR && e->opt.only_new_coverage_tests && !s->covered_new) want_test = false;
     if (e->skip_tests) want_test = false;
     KTest kt;
@@ -252,6 +254,10 @@ void engine_write_summary(Engine *e) {
             timer_now() - e->start);
     engine_write_feasibility(e, f);
     engine_muse_summary(e, f);
+    fputs("  \"pruner\": ", f);
+    out_json_string(f, e->pruner ? "homi" : "none");
+    fprintf(f, ",\n  \"peak_live_states\": %zu,\n", e->peak_states);
+    if (e->pruner) e->pruner->summary(e->pruner, f);
     fprintf(f, "  \"covered_lines\": %u,\n  \"total_lines\": %u,\n  \"covered_branches\": %u,\n  \"total_branches\": %u,\n",
             ex->lines_covered, ex->total_lines, ex->branches_covered, ex->m->nbranches);
     /* peak resident size of the whole process (what --max-memory bounds), and

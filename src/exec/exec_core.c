@@ -43,7 +43,9 @@ void exec_free(Executor *ex) {
     free(ex->global_objs);
     free(ex->cs_buf);
     free(ex->seg_buf);
-    free(ex->concolic_arrays);
+    for (uint32_t i = 0; i < ex->nshared_arrays; i++) free(ex->shared_names[i]);
+    free(ex->shared_names);
+    free(ex->shared_arrays);
     mem_shutdown();
     free(ex);
 }

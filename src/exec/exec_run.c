@@ -40,7 +40,9 @@ void exec_cover_loc(Executor *ex, State *s, uint32_t loc) {
 }
 
 void exec_cover_branch(Executor *ex, State *s, uint32_t id) {
-    if (id == IR_NO_BRANCH || ex->branch_covered[id]) return;
+    if (id == IR_NO_BRANCH) return;
+    if (ex->opt.path_branches) path_branches_add(&s->branches, id);
+    if (ex->branch_covered[id]) return;
     if (state_unchecked(s)) { exec_pend_cover(s, id | EXEC_PENDING_BRANCH); return; }
     ex->branch_covered[id] = 1;
     ex->branches_covered++;

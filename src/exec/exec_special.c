@@ -76,15 +76,20 @@ static const char *exec_intern(Executor *ex, const char *name) {
     return ex->names[ex->nnames++] = util_strdup(name);
 }
 
-/* The array of a concolic state's next input object: the one every run made
- * at this position, when its size matches. */
-static Array *sp_concolic_array(Executor *ex, State *s, const char *name, uint32_t size) {
-    uint32_t i = s->seed_next;
-    if (i < ex->nconcolic_arrays && ex->concolic_arrays[i]->size == size) return ex->concolic_arrays[i];
-    Array *arr = expr_array_new(name[0] ? name : "unnamed", size, NULL);
-    if (i == ex->nconcolic_arrays) {
-        ex->concolic_arrays = util_realloc(ex->concolic_arrays, (i + 1) * sizeof(Array *));
-        ex->concolic_arrays[ex->nconcolic_arrays++] = arr;
+/* The array of a state's input object number i (concolic runs count their
+ * seed's objects, restarting runs the state's symbolics): the one made at
+ * this position before, when its name and size match, so every concolic run,
+ * and every run of a restarting engine, reads the same arrays. */
+static Array *sp_shared_array(Executor *ex, uint32_t i, const char *name, uint32_t size) {
+    if (i < ex->nshared_arrays && ex->shared_arrays[i]->size == size && strcmp(ex->shared_names[i], name) == 0)
+        return ex->shared_arrays[i];
+    Array *arr = expr_array_new(name, size, NULL);
+    if (i == ex->nshared_arrays) {
+        ex->shared_arrays = util_realloc(ex->shared_arrays, (i + 1) * sizeof(Array *));
+        ex->shared_names = util_realloc(ex->shared_names, (i + 1) * sizeof(char *));
+        ex->shared_arrays[i] = arr;
+        ex->shared_names[i] = util_strdup(name);
+        ex->nshared_arrays++;
     }
     return arr;
 }
@@ -113,8 +118,10 @@ static bool sp_make_symbolic(Executor *ex, State *s, const IrFunction *fn, const
     ObjectState *os = exec_resolve_concrete(ex, s, addr, size ? size : 1, true, &mo);
     if (!os) { free(name); return false; }
     if (size == 0) { free(name); exec_set_result(s, in, value_concrete(0)); return true; }
-    Array *arr = s->concolic ? sp_concolic_array(ex, s, name, (uint32_t)size)
-                             : expr_array_new(name[0] ? name : "unnamed", (uint32_t)size, NULL);
+    const char *aname = name[0] ? name : "unnamed";
+    Array *arr = s->concolic           ? sp_shared_array(ex, s->seed_next, aname, (uint32_t)size)
+                 : ex->opt.shared_inputs ? sp_shared_array(ex, s->nsyms, aname, (uint32_t)size)
+                                       : expr_array_new(aname, (uint32_t)size, NULL);
     os_make_symbolic(os, addr - mo->addr, size, arr);
     state_add_symbolic(s, mo, arr, exec_intern(ex, name));
     if (s->seed && s->model) sp_seed_bytes(s, arr);

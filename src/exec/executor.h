@@ -45,6 +45,12 @@ typedef struct ExecOptions {
     bool absurdity;           /* Proposition 1: a two-way branch whose first side is UNSAT has a SAT other side */
     bool true_first;          /* --branch-order=true-first: the child of a branch takes the true side */
     bool no_state_model;      /* debugging: states keep no model (every side is a query) */
+    bool path_branches;       /* each state keeps the set of branch sides its path took (State.branches) */
+    /* Runs restart from the initial state (a pruner's runs): the i-th input
+     * object of a state is the same array in every state and every run when
+     * its name and size match, so one run's constraints, and the solver's
+     * caches, mean the same in the next. */
+    bool shared_inputs;
 } ExecOptions;
 
 typedef struct Executor Executor;
@@ -105,11 +111,13 @@ struct Executor {
     uint32_t br_side[2];       /* exec_br: the branch side where the forked condition is false / true */
     uint32_t open_side;        /* the branch side of the open branch being reported (on_open) */
     uint64_t open_key, taken_key; /* the path after the side not taken / taken (on_open) */
-    /* Concolic runs share their input arrays: the i-th make_symbolic call of
-     * every run reads the same array, so one run's expressions are the next
-     * run's, and the solver's caches work across runs. */
-    Array **concolic_arrays;
-    uint32_t nconcolic_arrays;
+    /* Concolic runs (and, with shared_inputs, restarting runs) share their
+     * input arrays: the i-th make_symbolic call of every run reads the same
+     * array, so one run's expressions are the next run's, and the solver's
+     * caches work across runs (exec_special.c). */
+    Array **shared_arrays;
+    char **shared_names;      /* the name each was made with (owned) */
+    uint32_t nshared_arrays;
     PathCond **seg_buf; size_t seg_cap; /* scratch: an unchecked segment's nodes */
     uint64_t next_state_id;
     uint8_t *line_covered;     /* per IrModule loc */

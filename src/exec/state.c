@@ -116,6 +116,7 @@ State *state_fork(const State *s, uint64_t id) {
     c->cappending = s->npending;
     c->pending_cov = s->npending ? util_malloc(s->npending * sizeof(uint32_t)) : NULL;
     if (s->npending) memcpy(c->pending_cov, s->pending_cov, s->npending * sizeof(uint32_t));
+    path_branches_copy(&c->branches, &s->branches);
     return c;
 }
 
@@ -135,6 +136,7 @@ void state_free(State *s) {
     state_set_model(s, NULL);
     state_set_prefix_model(s, NULL, 0);
     free(s->pending_cov);
+    path_branches_free(&s->branches);
     seed_unref(s->seed);
     free(s);
 }

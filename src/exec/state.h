@@ -5,6 +5,7 @@
 #define SYMPLEX_STATE_H
 #include "../ir/ir.h"
 #include "mem.h"
+#include "path_branches.h"
 
 /* What is known about the path condition from the root to a node. A node is
  * SAT once a query (or Proposition 1, see exec_feasibility.c) showed it; a
@@ -107,6 +108,7 @@ typedef struct State {
     bool concolic;
     uint64_t path_hash;       /* of the branch decisions so far (concolic) */
     size_t pool_index;        /* position in the engine's state pool */
+    PathBranches branches;    /* the branch sides its path took (only with ExecOptions.path_branches) */
 } State;
 
 State *state_new(void);

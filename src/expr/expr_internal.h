@@ -4,6 +4,7 @@
 #ifndef SYMPLEX_EXPR_INTERNAL_H
 #define SYMPLEX_EXPR_INTERNAL_H
 #include "expr/expr.h"
+#include "util/ptrmap.h"
 
 /* Hash-consed node with no simplification: returns a new reference. Kids and
  * the update list are borrowed (the new node takes its own references). */
@@ -19,18 +20,5 @@ u128 expr_fold_binary(int k, u128 a, u128 b, unsigned w);
 static inline u128 expr_fold_sext(u128 v, unsigned from, unsigned to) {
     return (u128)expr_signed(v, from) & expr_mask(to);
 }
-
-/* Open-addressing map from a pointer to a u128 (values are whatever the walk needs). */
-typedef struct PtrMap {
-    const void **keys;
-    u128 *vals;
-    size_t cap, len;
-} PtrMap;
-void ptrmap_init(PtrMap *m);
-void ptrmap_free(PtrMap *m);
-/* Returns the slot value pointer, or NULL if absent. */
-u128 *ptrmap_get(const PtrMap *m, const void *key);
-/* Inserts or overwrites. */
-void ptrmap_put(PtrMap *m, const void *key, u128 val);
 
 #endif

@@ -1,9 +1,7 @@
-/* Pointer-keyed open-addressing map (linear probing, no deletion): the DAG
- * walks only ever insert, and are thrown away afterwards. */
 #include <stdlib.h>
 
-#include "expr/expr_internal.h"
-#include "util/util.h"
+#include "ptrmap.h"
+#include "util.h"
 
 static size_t ptr_slot(const PtrMap *m, const void *key) {
     uint64_t h = util_hash_mix(0x2545f4914f6cdd1dull, (uint64_t)(uintptr_t)key);
