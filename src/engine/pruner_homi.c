@@ -15,6 +15,7 @@
 #include "../util/util.h"
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The paper's budget: 5 hours, for which its defaults were tuned. */
 #define HOMI_PAPER_BUDGET 18000.0
@@ -35,6 +36,7 @@ typedef struct HomiPruner {
     uint32_t *ids; size_t idcap; /* scratch */
     uint32_t *brs; size_t brcap;
     double *scores; size_t *lowest; size_t scap;
+    const PathCond **stack; size_t stackcap;
 } HomiPruner;
 
 static const HomiParams *homi_current(HomiPruner *h) { return &h->learner.runs.data[h->run]; }
@@ -55,6 +57,44 @@ static void homi_scratch(HomiPruner *h, size_t n) {
     h->lowest = util_realloc(h->lowest, h->scap * sizeof *h->lowest);
 }
 
+/* The weight theta gives the constraint e (0 if it is no feature of the run). */
+static double homi_weight(HomiPruner *h, Expr *e, const HomiParams *params) {
+    u128 *id = ptrmap_get(&h->feats.ids, e);
+    if (!id) return 0;
+    uint32_t one = (uint32_t)*id;
+    return homi_score(&one, 1, params);
+}
+
+/* feat(s) . theta over the path condition pc. Path conditions share their
+ * older nodes between forks, so a node's score (its constraint's weight plus
+ * the score of the nodes below it) is computed once per prune, in `memo`: the
+ * work is the size of the tree of live paths, not the sum of their lengths.
+ * (A constraint twice on one path would count twice; the executor adds no
+ * constraint its path already implies, so none repeats.) */
+static double homi_path_score(HomiPruner *h, PtrMap *memo, const PathCond *pc, const HomiParams *params) {
+    size_t depth = 0;
+    double below = 0; /* the score of the node the walk stops at (0: the root) */
+    for (const PathCond *q = pc; q; q = q->next) {
+        u128 *known = ptrmap_get(memo, q);
+        if (known) {
+            memcpy(&below, known, sizeof below);
+            break;
+        }
+        if (depth == h->stackcap) {
+            h->stackcap = h->stackcap ? 2 * h->stackcap : 256;
+            h->stack = util_realloc(h->stack, h->stackcap * sizeof *h->stack);
+        }
+        h->stack[depth++] = q;
+    }
+    for (size_t i = depth; i-- > 0;) { /* the new nodes, oldest first */
+        below += homi_weight(h, h->stack[i]->e, params);
+        u128 v = 0;
+        memcpy(&v, &below, sizeof below);
+        ptrmap_put(memo, h->stack[i], v);
+    }
+    return below;
+}
+
 static size_t homi_prune(Pruner *p, State *const *live, size_t n, double elapsed, State **out) {
     HomiPruner *h = (HomiPruner *)p;
     if (elapsed < h->next_prune) return 0;
@@ -65,10 +105,10 @@ static size_t homi_prune(Pruner *p, State *const *live, size_t n, double elapsed
     if (k >= n) k = n - 1;
     if (!k) return 0;
     homi_scratch(h, n);
-    for (size_t i = 0; i < n; i++) {
-        uint32_t m = homi_features_of(&h->feats, live[i]->pc, false, &h->ids, &h->idcap);
-        h->scores[i] = homi_score(h->ids, m, params);
-    }
+    PtrMap memo;
+    ptrmap_init(&memo);
+    for (size_t i = 0; i < n; i++) h->scores[i] = homi_path_score(h, &memo, live[i]->pc, params);
+    ptrmap_free(&memo);
     homi_lowest(h->scores, n, k, &h->rng, h->lowest);
     for (size_t i = 0; i < k; i++) out[i] = live[h->lowest[i]];
     h->prunings++;
@@ -114,6 +154,7 @@ static void homi_destroy(Pruner *p) {
     free(h->brs);
     free(h->scores);
     free(h->lowest);
+    free(h->stack);
     free(h);
 }
 
