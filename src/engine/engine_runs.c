@@ -18,7 +18,6 @@ void engine_prune_check(Engine *e, double now) {
 /* Ends the states a run leaves at its deadline, each with a test. */
 static void engine_end_run(Engine *e) {
     while (e->pool.len) exec_terminate_early(e->ex, e->pool.data[e->pool.len - 1], "run-end");
-    e->pruner->run_end(e->pruner);
 }
 
 void engine_run_restarting(Engine *e) {

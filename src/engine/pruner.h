@@ -14,9 +14,10 @@
 
 typedef struct Pruner Pruner;
 struct Pruner {
-    /* Run number `run` begins, with `left` seconds of the budget left
-     * (infinity without --max-time). Returns the run's budget in seconds;
-     * infinity: one run for the whole budget. */
+    /* Run number `run` begins (every state of the run before has ended),
+     * with `left` seconds of the budget left (infinity without --max-time).
+     * Returns the run's budget in seconds; infinity: one run for the whole
+     * budget. */
     double (*run_begin)(Pruner *, uint32_t run, double left);
     /* Every time the engine is between two runs of a state: the states to
      * drop now (at most n - 1), written into out (room for n); returns how
@@ -24,8 +25,6 @@ struct Pruner {
     size_t (*prune)(Pruner *, State *const *live, size_t n, double elapsed, State **out);
     /* A state of the run ends with a test (before the engine frees it). */
     void (*on_test)(Pruner *, const State *);
-    /* The run ended; every state of it has ended. */
-    void (*run_end)(Pruner *);
     /* Its lines of summary.json (each "  \"key\": value,\n"). */
     void (*summary)(Pruner *, FILE *);
     void (*destroy)(Pruner *);

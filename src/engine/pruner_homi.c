@@ -13,7 +13,6 @@
 #include "homi_features.h"
 #include "homi_learn.h"
 #include "../util/util.h"
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -128,8 +127,6 @@ static void homi_on_test(Pruner *p, const State *s) {
     h->tests++;
 }
 
-static void homi_run_end(Pruner *p) { (void)p; }
-
 static void homi_summary(Pruner *p, FILE *f) {
     HomiPruner *h = (HomiPruner *)p;
     const HomiLearner *l = &h->learner;
@@ -160,7 +157,7 @@ static void homi_destroy(Pruner *p) {
 
 Pruner *pruner_homi_new(const HomiOptions *opt, double budget, uint64_t seed) {
     HomiPruner *h = util_calloc(1, sizeof *h);
-    h->base = (Pruner){homi_run_begin, homi_prune, homi_on_test, homi_run_end, homi_summary, homi_destroy, true, true};
+    h->base = (Pruner){homi_run_begin, homi_prune, homi_on_test, homi_summary, homi_destroy, true, true};
     /* The paper's intervals were set for 5-hour runs; a shorter budget scales
      * them down in proportion, so it still makes as many runs and prunes to
      * learn from (a 60 s budget: runs of 0.7 to 2.7 s, a prune every 0.1 s). */
