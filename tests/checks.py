@@ -25,3 +25,11 @@ def setup():
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     return bin_dir, work, Checks()
+
+
+def write(work, name, text):
+    """Writes text to WORK/name and returns the path."""
+    path = os.path.join(work, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path

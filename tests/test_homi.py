@@ -48,13 +48,6 @@ int main(void) {
 """
 
 
-def write(name, text):
-    path = os.path.join(work, name)
-    with open(path, "w") as f:
-        f.write(text)
-    return path
-
-
 def run(args, out):
     d = os.path.join(work, out)
     r = subprocess.run([symplex, "--quiet", "--output-dir=" + d] + args, capture_output=True, text=True,
@@ -67,7 +60,7 @@ def outcomes(d):
         return [row["kind"] for row in csv.DictReader(f)]
 
 
-many = write("many.c", MANY)
+many = checks.write(work, "many.c", MANY)
 r, d = run(["--prune=homi", "--search=bfs", "--max-time=8", "--homi-interval=0.25", "--homi-run-max=2", many],
            "many")
 check(r.returncode == 0, f"homi run exits 0: {r.stderr}")
@@ -88,7 +81,7 @@ check(s["peak_live_states"] >= 2, "the peak of live states is reported")
 check(s["homi_tests"] >= s["homi_distinct_tests"] >= 1, "the learner saw the runs' tests")
 
 # a program explored to its end in the first run is not run again
-few = write("few.c", FEW)
+few = checks.write(work, "few.c", FEW)
 r, d = run(["--prune=homi", few], "few")
 s = json.load(open(os.path.join(d, "summary.json")))
 check(r.returncode == 0 and s["runs"] == 1 and not s["halted"], f"explored in one run: {s['runs']} {s['halted']}")

@@ -57,13 +57,6 @@ int main(void) {
 """
 
 
-def write(name, text):
-    path = os.path.join(work, name)
-    with open(path, "w") as f:
-        f.write(text)
-    return path
-
-
 def write_ktest(path, objects):
     """A ktest with the given (name, bytes) objects, as symplex writes it."""
     d = b"KTEST" + struct.pack(">I", 3) + struct.pack(">I", 1) + struct.pack(">I", 4) + b"prog"
@@ -92,7 +85,7 @@ def exit_codes(prog, out):
     return codes
 
 
-fig2 = write("figure2.c", FIGURE2)
+fig2 = checks.write(work, "figure2.c", FIGURE2)
 seed = os.path.join(work, "seed.ktest")
 write_ktest(seed, [("x", struct.pack("<h", 1)), ("y", struct.pack("<h", 3))])
 
@@ -121,7 +114,7 @@ for search in ("bfs", "covnew", "dfs"):
           f"figure 2 from zeros, {search}: paths {s and s['paths_completed']}")
 
 # bugs: the assertion and the division by zero, each test replaying natively
-bug = write("bug.c", BUG)
+bug = checks.write(work, "bug.c", BUG)
 for extra in ([], ["--partial-solutions"]):
     s, out = run(bug, ["--engine=dse"] + extra, "bug-" + str(len(extra)))
     kinds = sorted(e["kind"] for e in s["errors"]["list"]) if s else None
@@ -139,7 +132,7 @@ if s:
 for bad in (["--engine=bogus"], ["--seed-file=/nonexistent.ktest", "--engine=dse"]):
     r = subprocess.run([symplex] + bad + [fig2], capture_output=True, text=True, timeout=60)
     check(r.returncode != 0 and len(r.stderr.strip().splitlines()) == 1, f"{bad}: rc {r.returncode}, stderr {r.stderr!r}")
-garbage = write("garbage.ktest", "not a ktest")
+garbage = checks.write(work, "garbage.ktest", "not a ktest")
 r = subprocess.run([symplex, "--engine=dse", "--seed-file=" + garbage, "--output-dir=" + os.path.join(work, "g"), fig2],
                    capture_output=True, text=True, timeout=60)
 check(r.returncode != 0 and len(r.stderr.strip().splitlines()) == 1, f"garbage seed: rc {r.returncode}, {r.stderr!r}")
