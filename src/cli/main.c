@@ -97,7 +97,13 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     if (o.write_smt2) o.solver.smt2_dir = out->path;
     SolverStats sstats = {0};
     o.engine.array_solver = o.solver.array_cegar ? "cegar" : "z3";
+    o.engine.solver_layer = o.solver.cw ? "cw" : "z3";
+    o.solver.cw_seed = o.engine.seed;
+    char *cw_compare = o.cw_compare ? out_path(out, "cw-compare.csv") : NULL;
+    o.solver.cw_compare = cw_compare;
     Solver *solver = solver_chain_new(&o.solver, &sstats);
+    free(cw_compare); /* opened by the chain */
+    o.solver.cw_compare = NULL;
     Engine *e = engine_new(&o.engine, m, solver, &sstats, &o.exec, out, &err);
     if (!e) {
         fprintf(stderr, "symplex: error: %s\n", err);

@@ -11,7 +11,7 @@ typedef enum OptId {
     O_MAX_TIME, O_MAX_INSTR, O_MAX_MEMORY, O_MAX_DEPTH, O_SEARCH, O_SEED, O_SOLVER_TIMEOUT, O_WRITE_SMT2,
     O_OUTPUT_DIR, O_ONLY_NEW, O_EMIT_ALL, O_CHECK_OVERFLOW, O_CHECK_SHIFT, O_EXTERNAL, O_QUIET, O_OPTIMIZE,
     O_CLANG, O_TESTCOMP, O_TESTCOMP_SPEC, O_NO_CACHE, O_NO_INDEP, O_HELP, O_VERSION, O_NO_CHECK_SHIFT,
-    O_SILENT_ASSUME, O_CFLAGS, O_POSIX, O_SPECULATE, O_ABSURDITY, O_NO_ABSURDITY, O_BRANCH_ORDER, O_NO_STATE_MODEL, O_SIMPLEX, O_ARRAY_SOLVER, O_NO_ARRAY_PRECHECK, O_NO_ARRAY_PRUNE, O_ENGINE, O_PARTIAL, O_SEED_FILE,
+    O_SILENT_ASSUME, O_CFLAGS, O_POSIX, O_SPECULATE, O_ABSURDITY, O_NO_ABSURDITY, O_BRANCH_ORDER, O_NO_STATE_MODEL, O_SIMPLEX, O_ARRAY_SOLVER, O_NO_ARRAY_PRECHECK, O_NO_ARRAY_PRUNE, O_SOLVER, O_CW_COMPARE, O_LINEAR_ONLY, O_ENGINE, O_PARTIAL, O_SEED_FILE,
     O_PRUNE, O_HOMI_INTERVAL, O_HOMI_RUN_MAX, O_HOMI_MIN_STATES, O_HOMI_REVERSE
 } OptId;
 
@@ -56,6 +56,9 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"array-solver", O_ARRAY_SOLVER, true, "z3 (default): reads at symbolic indices go to Z3's array theory; cegar: abstraction and refinement with an ILP pre-check"},
     {"no-array-precheck", O_NO_ARRAY_PRECHECK, false, "with --array-solver=cegar: skip the ILP pre-check (index intervals, UNSAT without Z3)"},
     {"no-array-prune", O_NO_ARRAY_PRUNE, false, "with --array-solver=cegar: every axiom is a candidate (no access-type or interval pruning)"},
+    {"solver", O_SOLVER, true, "z3 (default) or cw: the concolic walk answers the queries Z3 gives up on (non-linear; a model checked by evaluation)"},
+    {"solver-linear-only", O_LINEAR_ONLY, false, "give up on every non-linear query before Z3 (stands for a linear-only solver: tests and bench/cw)"},
+    {"cw-compare", O_CW_COMPARE, false, "with --solver=cw: also walk every non-linear query Z3 answered; both answers in cw-compare.csv"},
     {"no-cex-cache", O_NO_CACHE, false, "disable the counterexample cache"},
     {"no-independence", O_NO_INDEP, false, "disable constraint independence slicing"},
     {"help", O_HELP, false, "this text"},
@@ -227,6 +230,13 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
         break;
     case O_NO_ARRAY_PRECHECK: o->solver.no_array_precheck = true; break;
     case O_NO_ARRAY_PRUNE: o->solver.no_array_prune = true; break;
+    case O_SOLVER:
+        if (strcmp(v, "cw") == 0) o->solver.cw = true;
+        else if (strcmp(v, "z3") == 0) o->solver.cw = false;
+        else { *err = util_format("--solver takes z3 or cw, not '%s'", v); return false; }
+        break;
+    case O_CW_COMPARE: o->cw_compare = true; break;
+    case O_LINEAR_ONLY: o->solver.linear_only = true; break;
     case O_ENGINE:
         if (strcmp(v, "dse") == 0) o->engine.engine = ENGINE_DSE;
         else if (strcmp(v, "forking") == 0) o->engine.engine = ENGINE_FORKING;
@@ -291,6 +301,10 @@ bool cli_parse(int argc, char **argv, CliOptions *o, char **err) {
     if (o->help || o->version) return true;
     if (o->engine.prune == PRUNER_HOMI && o->engine.engine == ENGINE_DSE) {
         *err = util_strdup("--prune=homi prunes the states of the forking engine; --engine=dse has one state at a time");
+        return false;
+    }
+    if (o->cw_compare && !o->solver.cw) {
+        *err = util_strdup("--cw-compare needs --solver=cw");
         return false;
     }
     const HomiOptions *h = &o->engine.homi;

@@ -211,6 +211,10 @@ static void engine_write_feasibility(Engine *e, FILE *f) {
             (unsigned long long)ss->axioms_added, (unsigned long long)ss->axioms_outside,
             (unsigned long long)ss->axiom_candidates, (unsigned long long)ss->axiom_candidates_full,
             (unsigned long long)ss->cegar_fallbacks);
+    fprintf(f, "  \"solver\": \"%s\",\n  \"cw_queries\": %llu,\n  \"cw_solved\": %llu,\n  \"cw_steps\": %llu,\n"
+               "  \"cw_time_s\": %.3f,\n",
+            e->opt.solver_layer ? e->opt.solver_layer : "z3", (unsigned long long)ss->cw_queries,
+            (unsigned long long)ss->cw_solved, (unsigned long long)ss->cw_steps, ss->cw_time_s);
 }
 
 void engine_write_summary(Engine *e) {

@@ -41,6 +41,8 @@ Solver *solver_chain_new(const SolverOptions *opt, SolverStats *stats) {
     /* independence first: the slices it passes down are small, so substitution
      * and the cache work on a few constraints instead of the whole path */
     Solver *s = solver_z3_new(opt, stats);
+    if (opt->linear_only) s = solver_linear_only_new(s);
+    if (opt->cw) s = solver_cw_new(s, opt);
     if (opt->array_cegar) s = solver_cegar_new(s, !opt->no_array_precheck, !opt->no_array_prune);
     if (opt->simplex) s = solver_simplex_new(s);
     if (!opt->no_cache) s = solver_cache_new(s);

@@ -4,11 +4,12 @@
  * true). Layers are stacked like KLEE's chain; each answers or forwards to the
  * next:
  *     independence slicing -> simplify (equalities substituted)
- *       -> counterexample cache -> [Simplex] -> [CEGAR arrays] -> Z3 core
- * (the bracketed layers with --simplex and --array-solver=cegar). Every layer
+ *       -> counterexample cache -> [Simplex] -> [CEGAR arrays] -> [concolic walk] -> Z3 core
+ * (the bracketed layers with --simplex, --array-solver=cegar and --solver=cw). Every layer
  * may report intermediate assignments it meets to the query's PartialSink
  * (MuSE's partial solutions): the Simplex layer reports each assignment it
- * visits before a pivot, the CEGAR layer each abstract model it rejects; an
+ * visits before a pivot, the CEGAR layer each abstract model it rejects,
+ * the concolic walk each point it moves to; an
  * engine that sets a sink receives them, completed with the query's base
  * where it has one.
  */
@@ -63,6 +64,11 @@ typedef struct SolverStats {
     uint64_t axiom_candidates;   /* candidate axioms after pruning, summed over queries */
     uint64_t axiom_candidates_full; /* the same without pruning */
     uint64_t cegar_fallbacks;    /* queries left to Z3's array theory */
+    /* the concolic walk (--solver=cw) */
+    uint64_t cw_queries;         /* queries Z3 gave up on that the walk tried */
+    uint64_t cw_solved;          /* of those, answered SAT by the walk */
+    uint64_t cw_steps;
+    double cw_time_s;
 } SolverStats;
 
 /* Why the last core query gave up: "max-time" (the deadline cut it),
@@ -94,6 +100,10 @@ typedef struct SolverOptions {
     bool array_cegar;        /* --array-solver=cegar: the CEGAR layer before Z3 (solver_cegar.c) */
     bool no_array_precheck;  /* its ILP pre-check off */
     bool no_array_prune;     /* its axiom pruning (types, intervals) off */
+    bool linear_only;        /* --solver-linear-only: a gate above Z3 gives up on non-linear queries (solver_linonly.c) */
+    bool cw;                 /* --solver=cw: the concolic-walk layer right above Z3 (solver_cw.c) */
+    uint64_t cw_seed;        /* its randomness */
+    const char *cw_compare;  /* if non-NULL, a CSV of the walk against Z3 on every non-linear query (bench/cw) */
 } SolverOptions;
 
 /* The default chain. `stats` must outlive it. */
@@ -108,6 +118,11 @@ Solver *solver_simplify_new(Solver *next);
 /* Decides linear queries over the integers with symplex's own Simplex and
  * reports the assignments it visits to the query's PartialSink. */
 Solver *solver_simplex_new(Solver *next);
+/* Gives up on every query with a conjunct the linear relaxation drops; forwards the rest. */
+Solver *solver_linear_only_new(Solver *next);
+/* Answers the queries `next` (Z3) gives up on with the concolic walk: SAT with
+ * a model checked by evaluation, or UNKNOWN; never UNSAT. */
+Solver *solver_cw_new(Solver *next, const SolverOptions *opt);
 /* Answers queries that read arrays at symbolic indices by abstraction and
  * refinement (CEGAR), with the ILP pre-check and axiom pruning if asked. */
 Solver *solver_cegar_new(Solver *next, bool precheck, bool prune);

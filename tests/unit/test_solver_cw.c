@@ -1,0 +1,159 @@
+/* The concolic-walk layer on bit-vector queries: the thesis's small examples
+ * (Figure 3.2's x + 23 == 8192, example1's x == x*y && x > 2, dart's
+ * x*x*x == y + 3) answered SAT with models checked here by evaluation, a query
+ * with no solution (x*x == 2 has none modulo 2^32) left UNKNOWN and never
+ * UNSAT, the variables and conjuncts cw_query makes, partial solutions, the
+ * statistics, and that Z3's own answers pass through untouched. Below the
+ * layer a stub stands for a Z3 that gives up on everything. */
+#include "check.h"
+#include "expr/expr.h"
+#include "solver/cw_query.h"
+#include "solver/solver.h"
+#include "util/util.h"
+#include <stdlib.h>
+#include <string.h>
+
+static VEC(Expr *) pool;
+static Expr *K(Expr *e) {
+    VEC_PUSH(pool, e);
+    return e;
+}
+static Expr *c32(unsigned v) { return K(expr_const(v, 32)); }
+/* a 4-byte little-endian input integer */
+static Expr *int32(Array *a) { return K(expr_read_le(a, NULL, c32(0), 4)); }
+
+/* A core that gives up on every query (as Z3 does at its timeout), counting them. */
+typedef struct GiveUp {
+    Solver base;
+    int calls;
+} GiveUp;
+static SolverResult gu_check(Solver *s, const Query *q, Assignment *m) {
+    (void)q, (void)m;
+    ((GiveUp *)s)->calls++;
+    return SOLVER_UNKNOWN;
+}
+static void gu_destroy(Solver *s) { free(s); }
+static const SolverOps gu_ops = {gu_check, gu_destroy};
+
+static Solver *cw_over_giveup(SolverStats *st, GiveUp **core) {
+    *core = util_calloc(1, sizeof **core);
+    (*core)->base.ops = &gu_ops;
+    (*core)->base.stats = st;
+    SolverOptions opt = {.timeout_s = 5, .cw = true, .cw_seed = 7};
+    return solver_cw_new(&(*core)->base, &opt);
+}
+
+static bool holds(const Assignment *m, Expr *const *cs, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (!expr_eval(cs[i], m)) return false;
+    return true;
+}
+
+static SolverResult ask(Solver *s, Expr *const *cs, size_t n, Assignment *m) {
+    Query q = {cs, n, NULL, NULL, NULL};
+    assignment_clear(m);
+    return solver_check(s, &q, m);
+}
+
+static void test_examples(void) {
+    SolverStats st = {0};
+    GiveUp *core;
+    Solver *s = cw_over_giveup(&st, &core);
+    Array *a = expr_array_new("x", 4, NULL), *b = expr_array_new("y", 4, NULL);
+    Expr *x = int32(a), *y = int32(b);
+    Assignment m;
+    assignment_init(&m);
+    /* Figure 3.2: x + 23 == 8192 is linear: the walk's start (Simplex) solves it */
+    Expr *f32[] = {K(expr_eq(K(expr_add(x, c32(23))), c32(8192)))};
+    CHECK(ask(s, f32, 1, &m) == SOLVER_SAT && holds(&m, f32, 1));
+    CHECK(expr_eval(x, &m) == 8169);
+    /* example1: x == x*y && x > 2 (signed) */
+    Expr *ex1[] = {K(expr_eq(x, K(expr_mul(x, y)))), K(expr_sgt(x, c32(2)))};
+    CHECK(ask(s, ex1, 2, &m) == SOLVER_SAT && holds(&m, ex1, 2));
+    /* dart: x*x*x == y + 3 */
+    Expr *dart[] = {K(expr_eq(K(expr_mul(K(expr_mul(x, x)), x)), K(expr_add(y, c32(3)))))};
+    CHECK(ask(s, dart, 1, &m) == SOLVER_SAT && holds(&m, dart, 1));
+    /* x*x == 2 has no solution modulo 2^32: UNKNOWN, not UNSAT */
+    Expr *none[] = {K(expr_eq(K(expr_mul(x, x)), c32(2)))};
+    CHECK(ask(s, none, 1, &m) == SOLVER_UNKNOWN);
+    CHECK(st.cw_queries == 4 && st.cw_solved == 3);
+    CHECK(st.cw_steps > 0);
+    CHECK(core->calls >= 4);
+    assignment_free(&m);
+    solver_destroy(s);
+}
+
+/* cw_query: a 4-byte integer is one variable, two bytes read alone are two;
+ * the conjunction splits; linear and non-linear conjuncts are told apart
+ * (the relaxation keeps != exactly, with a binary, so it is in L). */
+static void test_query(void) {
+    Array *a = expr_array_new("q", 4, NULL), *c = expr_array_new("s", 2, NULL);
+    Expr *x = int32(a);
+    Expr *b0 = K(expr_zext(K(expr_read(c, NULL, c32(0))), 32)), *b1 = K(expr_zext(K(expr_read(c, NULL, c32(1))), 32));
+    Expr *both = K(expr_bool_and(K(expr_ult(b0, b1)), K(expr_eq(K(expr_mul(x, b0)), c32(77)))));
+    Expr *cs[] = {both, K(expr_not(K(expr_eq(x, c32(5)))))};
+    CwQuery w;
+    cwq_build(&w, cs, 2, NULL, NULL);
+    CHECK(w.nvars == 3);
+    CHECK(w.ncons == 3 && w.nlinear == 2);
+    int ne = 0, lt = 0, nonlin = 0;
+    for (uint32_t i = 0; i < w.ncons; i++) {
+        ne += w.cons[i].cmp == CW_NE && w.cons[i].nvars == 1 && w.cons[i].linear;
+        lt += w.cons[i].cmp == CW_LT && w.cons[i].nvars == 2 && w.cons[i].linear;
+        nonlin += !w.cons[i].linear && w.cons[i].nvars == 2 && w.cons[i].cmp == CW_EQ;
+    }
+    CHECK(ne == 1 && lt == 1 && nonlin == 1);
+    /* values are the signed integers of the bytes, and write back */
+    i128 v[3] = {0, 0, 0};
+    for (uint32_t i = 0; i < w.nvars; i++) v[i] = w.vars[i].nbytes == 4 ? -2 : 3;
+    const Assignment *pt = cwq_point(&w, v);
+    CHECK(expr_eval(x, pt) == 0xfffffffeu && expr_eval(b0, pt) == 3);
+    i128 back[3];
+    cwq_values(&w, pt, back);
+    CHECK(memcmp(back, v, sizeof v) == 0);
+    cwq_free(&w);
+}
+
+typedef struct Sink {
+    int points;
+    bool all_linear_ok;
+    Expr *linear;
+} Sink;
+static void sink_emit(void *ctx, const Assignment *a) {
+    Sink *s = ctx;
+    s->points++;
+    if (!expr_eval(s->linear, a)) s->all_linear_ok = false;
+}
+
+/* Every point the walk moves to reaches the query's sink, and each satisfies L. */
+static void test_partial_solutions(void) {
+    SolverStats st = {0};
+    GiveUp *core;
+    Solver *s = cw_over_giveup(&st, &core);
+    Array *a = expr_array_new("px", 4, NULL), *b = expr_array_new("py", 4, NULL);
+    Expr *x = int32(a), *y = int32(b);
+    /* x + y > 1000 and x > 10 (L), x*x + y == 5000 (N) */
+    Expr *lin = K(expr_bool_and(K(expr_sgt(K(expr_add(x, y)), c32(1000))), K(expr_sgt(x, c32(10)))));
+    Expr *cs[] = {lin, K(expr_eq(K(expr_add(K(expr_mul(x, x)), y)), c32(5000)))};
+    Sink sk = {0, true, lin};
+    PartialSink ps = {sink_emit, &sk};
+    Query q = {cs, 2, NULL, &ps, NULL};
+    Assignment m;
+    assignment_init(&m);
+    SolverResult r = solver_check(s, &q, &m);
+    CHECK(r == SOLVER_SAT && holds(&m, cs, 2));
+    CHECK(sk.points > 0 && (uint64_t)sk.points == st.partial_solutions);
+    CHECK(sk.all_linear_ok);
+    assignment_free(&m);
+    solver_destroy(s);
+}
+
+int main(void) {
+    test_examples();
+    test_query();
+    test_partial_solutions();
+    for (size_t i = 0; i < pool.len; i++) expr_unref(pool.data[i]);
+    VEC_FREE(pool);
+    expr_shutdown();
+    return check_report();
+}
