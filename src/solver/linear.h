@@ -12,7 +12,7 @@
  * bounds) fits the interpretation a comparison or an extension reads it in;
  * where it does not, wrapping around is modelled exactly by a fresh variable
  * r in the reading's range and an integer k with term - 2^w k - r = 0. An
- * atom (=, <, <= signed or unsigned, their negations except !=, and
+ * atom (=, <, <= signed or unsigned, their negations (!= exactly, as x < y or x > y with a binary), and
  * conjunctions) of such terms is kept; anything else is dropped. So the relaxation's solutions include every solution of the
  * query: an infeasible relaxation proves the query UNSAT, and a solution of
  * it is a candidate that must be checked against the query by evaluation. */
