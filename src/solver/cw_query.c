@@ -164,13 +164,6 @@ static void cwq_atom(Expr *e, CwConstraint *c, CwAtom *a) {
     a->r = expr_ref(e->kids[1]);
 }
 
-static bool cwq_is_linear(Expr *conjunct) {
-    LinSystem *s = linear_system_new();
-    bool kept = linear_system_add(s, conjunct);
-    linear_system_free(s);
-    return kept;
-}
-
 /* ---- evaluation ---- */
 static void cwq_store(uint8_t *dst, i128 v, uint32_t n) {
     for (uint32_t k = 0; k < n; k++) dst[k] = (uint8_t)((u128)v >> (8 * k));
@@ -242,7 +235,7 @@ void cwq_build(CwQuery *w, Expr *const *cs, size_t n, Expr *goal, const Assignme
     for (size_t i = 0; i < conj.len; i++) {
         cwq_atom(conj.data[i], &w->cons[i], &w->atoms[i]);
         cwq_constraint_vars(w, &w->cons[i], &runs[i]);
-        w->cons[i].linear = cwq_is_linear(conj.data[i]);
+        w->cons[i].linear = linear_keeps(conj.data[i]);
         w->nlinear += w->cons[i].linear;
         VEC_FREE(runs[i]);
     }

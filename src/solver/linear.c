@@ -453,6 +453,13 @@ void linear_system_free(LinSystem *s) {
     free(s);
 }
 
+bool linear_keeps(Expr *conjunct) {
+    LinSystem *s = linear_system_new();
+    bool kept = linear_system_add(s, conjunct);
+    linear_system_free(s);
+    return kept;
+}
+
 bool linear_system_add(LinSystem *s, Expr *conjunct) {
     s->p->atoms++;
     bool kept = lin_atom(s, conjunct, false);

@@ -62,6 +62,8 @@ typedef struct LinProblem {
  * linear; p is to be freed either way. */
 bool linear_build(Expr *const *cs, size_t n, Expr *goal, LinProblem *p);
 void linear_free(LinProblem *p);
+/* Does the relaxation keep this conjunct (exactly, so it is linear)? */
+bool linear_keeps(Expr *conjunct);
 /* The input bytes a Simplex assignment stands for, over `base` (may be NULL:
  * zero bytes) for every array the problem's integers live in. */
 void linear_assignment(const LinProblem *p, const i128 *values, const Assignment *base, Assignment *out);

@@ -121,6 +121,13 @@ static const char *cw_result_name(SolverResult r) {
     return r == SOLVER_SAT ? "sat" : r == SOLVER_UNSAT ? "unsat" : "unknown";
 }
 
+static void cw_log(CwSolver *x, const CwQuery *w, SolverResult z3, double z3_s, SolverResult r, double cw_s,
+                   uint64_t steps) {
+    fprintf(x->compare, "%u,%u,%u,%s,%.6f,%s,%.6f,%llu\n", w->ncons, w->ncons - w->nlinear, w->nvars,
+            cw_result_name(z3), z3_s, cw_result_name(r), cw_s, (unsigned long long)steps);
+    fflush(x->compare);
+}
+
 /* --cw-compare: the walk on a query Z3 answered in z3_s seconds, one CSV row. */
 static void cw_compare(CwSolver *x, const Query *q, SolverResult z3, double z3_s) {
     CwQuery w;
@@ -131,9 +138,7 @@ static void cw_compare(CwSolver *x, const Query *q, SolverResult z3, double z3_s
         uint64_t steps = 0;
         double t0 = timer_now();
         SolverResult r = cw_solve(x, &w, &quiet, NULL, &steps);
-        fprintf(x->compare, "%u,%u,%u,%s,%.6f,%s,%.6f,%llu\n", w.ncons, w.ncons - w.nlinear, w.nvars,
-                cw_result_name(z3), z3_s, cw_result_name(r), timer_now() - t0, (unsigned long long)steps);
-        fflush(x->compare);
+        cw_log(x, &w, z3, z3_s, r, timer_now() - t0, steps);
     }
     cwq_free(&w);
 }
@@ -157,8 +162,7 @@ static SolverResult cw_check(Solver *base, const Query *q, Assignment *model) {
         st->cw_steps += steps;
         st->cw_time_s += timer_now() - t1;
         if (x->compare && cw_nonlinear(&w))
-            fprintf(x->compare, "%u,%u,%u,unknown,%.6f,%s,%.6f,%llu\n", w.ncons, w.ncons - w.nlinear, w.nvars,
-                    t1 - t0, cw_result_name(r), timer_now() - t1, (unsigned long long)steps);
+            cw_log(x, &w, SOLVER_UNKNOWN, t1 - t0, r, timer_now() - t1, steps);
         cwq_free(&w);
     }
     solver_leave(base, entry);

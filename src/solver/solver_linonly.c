@@ -8,19 +8,10 @@
 #include "../util/util.h"
 #include <stdlib.h>
 
-static bool lo_linear(Expr *e) {
-    LinSystem *s = linear_system_new();
-    bool kept = true;
-    if (e->kind == EXPR_AND && e->width == 1) kept = lo_linear(e->kids[0]) && lo_linear(e->kids[1]);
-    else if (!expr_is_true(e)) kept = linear_system_add(s, e);
-    linear_system_free(s);
-    return kept;
-}
-
 static SolverResult lo_check(Solver *base, const Query *q, Assignment *model) {
     SolverEntry entry = solver_enter(base);
-    bool linear = !q->expr || lo_linear(q->expr);
-    for (size_t i = 0; i < q->n && linear; i++) linear = lo_linear(q->constraints[i]);
+    bool linear = !q->expr || linear_keeps(q->expr);
+    for (size_t i = 0; i < q->n && linear; i++) linear = linear_keeps(q->constraints[i]);
     SolverResult r = SOLVER_UNKNOWN;
     if (linear) r = solver_check(base->next, q, model);
     else base->stats->unknown++;
