@@ -12,7 +12,8 @@ typedef enum OptId {
     O_OUTPUT_DIR, O_ONLY_NEW, O_EMIT_ALL, O_CHECK_OVERFLOW, O_CHECK_SHIFT, O_EXTERNAL, O_QUIET, O_OPTIMIZE,
     O_CLANG, O_TESTCOMP, O_TESTCOMP_SPEC, O_NO_CACHE, O_NO_INDEP, O_HELP, O_VERSION, O_NO_CHECK_SHIFT,
     O_SILENT_ASSUME, O_CFLAGS, O_POSIX, O_SPECULATE, O_ABSURDITY, O_NO_ABSURDITY, O_BRANCH_ORDER, O_NO_STATE_MODEL, O_SIMPLEX, O_ARRAY_SOLVER, O_NO_ARRAY_PRECHECK, O_NO_ARRAY_PRUNE, O_SOLVER, O_CW_COMPARE, O_LINEAR_ONLY, O_ENGINE, O_PARTIAL, O_SEED_FILE,
-    O_PRUNE, O_HOMI_INTERVAL, O_HOMI_RUN_MAX, O_HOMI_MIN_STATES, O_HOMI_REVERSE
+    O_PRUNE, O_HOMI_INTERVAL, O_HOMI_RUN_MAX, O_HOMI_MIN_STATES, O_HOMI_REVERSE, O_TARGET, O_TARGET_UNROLL,
+    O_TARGET_TRACES, O_TARGET_MODE
 } OptId;
 
 static const struct { const char *name; OptId id; bool has_arg; const char *help; } cli_opts[] = {
@@ -26,6 +27,10 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"homi-run-max", O_HOMI_RUN_MAX, true, "with --prune=homi: the largest run budget in seconds, runs take 1/4..4/4 of it (default 800, scaled like the interval)"},
     {"homi-min-states", O_HOMI_MIN_STATES, true, "with --prune=homi: prune only above N live states (default 0)"},
     {"homi-reverse", O_HOMI_REVERSE, true, "with --prune=homi: uniform candidates of reverse exploitation (default 100)"},
+    {"target", O_TARGET, true, "FILE:LINE: find an input that reaches that line, or prove none does (symcretic execution: a backward search, then forward execution along its traces; implies --solver=cw unless --solver is given)"},
+    {"target-unroll", O_TARGET_UNROLL, true, "with --target: traversals of a CFG edge per backward path before its loop is summarised (L, default 2)"},
+    {"target-traces", O_TARGET_TRACES, true, "with --target: backward traces collected before forward execution (default 16)"},
+    {"target-mode", O_TARGET_MODE, true, "with --target: symcretic (default) or forward: no backward search, --search alone until the line is reached (the baseline bench/target compares with)"},
     {"seed", O_SEED, true, "random seed (default 1): same seed, same run"},
     {"solver-timeout", O_SOLVER_TIMEOUT, true, "per-query solver timeout in seconds (default 10)"},
     {"write-smt2", O_WRITE_SMT2, false, "write every solver query as queryNNNNNN.smt2 to the output directory"},
@@ -167,6 +172,25 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
             return false;
         }
         break;
+    case O_TARGET: o->engine.target = v; break;
+    case O_TARGET_MODE:
+        if (strcmp(v, "forward") == 0) o->engine.target_opt.forward_only = true;
+        else if (strcmp(v, "symcretic") == 0) o->engine.target_opt.forward_only = false;
+        else { *err = util_format("--target-mode takes symcretic or forward, not '%s'", v); return false; }
+        o->target_mode_given = true;
+        break;
+    case O_TARGET_UNROLL:
+    case O_TARGET_TRACES: {
+        char *end;
+        errno = 0;
+        unsigned long n = strtoul(v, &end, 10);
+        if (*end || errno || n == 0 || n > 1000000 || v[0] == '-') {
+            *err = util_format("--%s takes a whole number from 1, not '%s'", id == O_TARGET_UNROLL ? "target-unroll" : "target-traces", v);
+            return false;
+        }
+        *(id == O_TARGET_UNROLL ? &o->engine.target_opt.unroll : &o->engine.target_opt.max_traces) = (uint32_t)n;
+        break;
+    }
     case O_PRUNE:
         if (strcmp(v, "homi") == 0) o->engine.prune = PRUNER_HOMI;
         else if (strcmp(v, "none") == 0) o->engine.prune = PRUNER_NONE;
@@ -231,6 +255,7 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     case O_NO_ARRAY_PRECHECK: o->solver.no_array_precheck = true; break;
     case O_NO_ARRAY_PRUNE: o->solver.no_array_prune = true; break;
     case O_SOLVER:
+        o->solver_given = true;
         if (strcmp(v, "cw") == 0) o->solver.cw = true;
         else if (strcmp(v, "z3") == 0) o->solver.cw = false;
         else { *err = util_format("--solver takes z3 or cw, not '%s'", v); return false; }
@@ -303,6 +328,16 @@ bool cli_parse(int argc, char **argv, CliOptions *o, char **err) {
         *err = util_strdup("--prune=homi prunes the states of the forking engine; --engine=dse has one state at a time");
         return false;
     }
+    if (o->engine.target && (o->engine.prune == PRUNER_HOMI || o->engine.engine == ENGINE_DSE)) {
+        *err = util_strdup("--target runs the forking engine with its own pruner; it cannot be combined with --prune=homi or --engine=dse");
+        return false;
+    }
+    if (!o->engine.target && (o->engine.target_opt.unroll || o->engine.target_opt.max_traces || o->target_mode_given)) {
+        *err = util_strdup("the --target-* options need --target");
+        return false;
+    }
+    /* Phase II solves what Phase I deferred with the concolic walk */
+    if (o->engine.target && !o->solver_given) o->solver.cw = true;
     if (o->cw_compare && !o->solver.cw) {
         *err = util_strdup("--cw-compare needs --solver=cw");
         return false;

@@ -1,6 +1,7 @@
 /* The search loop and the bookkeeping around states. */
 #include "engine.h"
 #include "engine_muse.h"
+#include "engine_target.h"
 #include "../util/interrupt.h"
 #include "../util/memory.h"
 #include "../util/util.h"
@@ -42,6 +43,8 @@ Engine *engine_new(const EngineOptions *opt, IrModule *m, Solver *solver, Solver
                    const ExecOptions *eopt, OutDir *out, char **err) {
     Engine *e = util_calloc(1, sizeof *e);
     e->opt = *opt;
+    e->start = timer_now(); /* --target's Phase I below is part of the run's time */
+    if (opt->max_time > 0) sstats->deadline = e->start + opt->max_time;
     e->solver = solver;
     e->sstats = sstats;
     e->out = out;
@@ -49,14 +52,17 @@ Engine *engine_new(const EngineOptions *opt, IrModule *m, Solver *solver, Solver
     ExecHooks hooks = {e, engine_on_fork, engine_on_terminate, NULL};
     if (opt->prune == PRUNER_HOMI) e->pruner = pruner_homi_new(&opt->homi, opt->max_time, opt->seed);
     ExecOptions xo = *eopt;
+    if (opt->target && !engine_target_new(e, m, &xo, err)) {
+        engine_target_free(e);
+        free(e);
+        return NULL;
+    }
     if (e->pruner) {
         xo.path_branches |= e->pruner->needs_path_branches;
         xo.shared_inputs |= e->pruner->needs_shared_inputs;
     }
     e->ex = exec_new(m, solver, &xo, &hooks);
     e->searcher = searcher_new(opt->search, &e->rng, e->ex);
-    e->start = timer_now();
-    if (opt->max_time > 0) sstats->deadline = e->start + opt->max_time;
     e->progress_tty = isatty(2);
     e->debug_memory = getenv("SYMPLEX_DEBUG_MEMORY") != NULL;
     if (!engine_muse_new(e, err)) {
@@ -67,6 +73,7 @@ Engine *engine_new(const EngineOptions *opt, IrModule *m, Solver *solver, Solver
 }
 
 bool engine_over_limits(Engine *e, double now) {
+    if (e->halt_reason) return true; /* the target was reached */
     if (interrupt_requested()) {
         e->halt_reason = "interrupted";
         return true;
@@ -133,6 +140,8 @@ void engine_run(Engine *e) {
     engine_watch_start(e);
     if (e->opt.engine == ENGINE_DSE) {
         engine_muse_dse(e);
+    } else if (engine_target_unreachable(e)) {
+        /* Phase I's proof: no state to run */
     } else if (e->pruner) {
         engine_run_restarting(e);
     } else {
@@ -152,6 +161,7 @@ void engine_run(Engine *e) {
     memory_release();
     engine_write_stats_row(e);
     if (!e->opt.quiet) engine_report_progress(e, true);
+    engine_target_report(e);
 }
 
 void engine_free(Engine *e) {
@@ -164,6 +174,7 @@ void engine_free(Engine *e) {
     e->searcher->destroy(e->searcher);
     if (e->pruner) e->pruner->destroy(e->pruner);
     exec_free(e->ex);
+    engine_target_free(e);
     for (size_t i = 0; i < e->early.len; i++) free(e->early.data[i].reason);
     VEC_FREE(e->early);
     for (size_t i = 0; i < e->errors.len; i++) {

@@ -6,6 +6,7 @@
 #include "../out/out.h"
 #include "pruner.h"
 #include "searcher.h"
+#include "../target/target.h"
 #include <pthread.h>
 #include <stdatomic.h>
 
@@ -20,6 +21,8 @@ typedef struct EngineOptions {
     SearchKind search;
     PrunerKind prune;          /* --prune */
     HomiOptions homi;
+    const char *target;        /* --target=FILE:LINE, or NULL */
+    TargetOptions target_opt;  /* its Phase I bounds; 0 fields take the defaults */
     uint64_t seed;
     double max_time;           /* seconds; 0 = none */
     uint64_t max_instructions; /* 0 = none */
@@ -87,6 +90,7 @@ typedef struct Engine {
     bool debug_memory;         /* SYMPLEX_DEBUG_MEMORY: where the memory goes, once a second */
     const char *halt_reason;
     struct EngineMuse *muse;   /* engine_muse.c, or NULL */
+    struct EngineTarget *target; /* --target (engine_target.c), or NULL */
 } Engine;
 
 /* NULL + *err on a bad option value (an unreadable --seed-file). */

@@ -2,6 +2,7 @@
  * statistics: stats.csv rows, the progress line and summary.json. */
 #include "engine.h"
 #include "engine_muse.h"
+#include "engine_target.h"
 #include "../util/memory.h"
 #include "../util/util.h"
 #include <stdio.h>
@@ -123,6 +124,9 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
     /* the pruner learns from every path of its runs, written as a test or not */
     if (e->pruner && t->kind != TERM_SILENT && counted && !e->halt_reason) e->pruner->on_test(e->pruner, s);
     if (want_test && t->kind != TERM_ERROR && e->opt.only_new_coverage_tests && !s->covered_new) want_test = false;
+    /* --target asks for the input that reaches the line (and the errors met on the way) */
+    bool target = engine_target_reached(e, t);
+    if (e->target) want_test = target || (want_test && t->kind == TERM_ERROR);
     if (e->skip_tests) want_test = false;
     KTest kt;
     if (want_test && engine_make_ktest(e, s, &kt)) {
@@ -130,6 +134,7 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
         if (e->opt.testcomp) engine_write_testcomp(e, n, &kt, t);
         e->tests++;
         s->covered_new = false;
+        if (target) engine_target_tested(e, n);
         if (t->kind == TERM_ERROR) {
             out_write_err(e->out, n, t->error_kind, t->message, file, line, t->stack);
             ErrorRecord r = {util_strdup(t->error_kind), util_strdup(t->message ? t->message : ""), util_strdup(file), line, n};
@@ -259,9 +264,10 @@ void engine_write_summary(Engine *e) {
     engine_write_feasibility(e, f);
     engine_muse_summary(e, f);
     fputs("  \"pruner\": ", f);
-    out_json_string(f, e->pruner ? "homi" : "none");
+    out_json_string(f, e->target ? "target" : e->pruner ? "homi" : "none");
     fprintf(f, ",\n  \"peak_live_states\": %zu,\n", e->peak_states);
     if (e->pruner) e->pruner->summary(e->pruner, f);
+    engine_target_summary(e, f);
     fprintf(f, "  \"covered_lines\": %u,\n  \"total_lines\": %u,\n  \"covered_branches\": %u,\n  \"total_branches\": %u,\n",
             ex->lines_covered, ex->total_lines, ex->branches_covered, ex->m->nbranches);
     /* peak resident size of the whole process (what --max-memory bounds), and

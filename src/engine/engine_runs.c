@@ -26,6 +26,7 @@ void engine_run_restarting(Engine *e) {
         if (engine_over_limits(e, now)) return;
         double left = e->opt.max_time > 0 ? e->opt.max_time - (now - e->start) : INFINITY;
         double budget = e->pruner->run_begin(e->pruner, e->runs++, left);
+        if (budget <= 0) return;
         e->run_start = now;
         e->run_deadline = budget < left ? now + budget : 0;
         e->run_pruned = 0;

@@ -17,7 +17,7 @@ struct Pruner {
     /* Run number `run` begins (every state of the run before has ended),
      * with `left` seconds of the budget left (infinity without --max-time).
      * Returns the run's budget in seconds; infinity: one run for the whole
-     * budget. */
+     * budget; 0: no more runs. */
     double (*run_begin)(Pruner *, uint32_t run, double left);
     /* Every time the engine is between two runs of a state: the states to
      * drop now (at most n - 1), written into out (room for n); returns how
@@ -35,6 +35,8 @@ struct Pruner {
 
 typedef enum PrunerKind { PRUNER_NONE, PRUNER_HOMI } PrunerKind;
 
+struct TargetPlan;
+
 /* Homi's knobs (pruner_homi.c); 0 fields take the defaults. */
 typedef struct HomiOptions {
     double interval;        /* eta_t: seconds between two prunes */
@@ -46,5 +48,9 @@ typedef struct HomiOptions {
 
 /* The Homi pruner for a run of `budget` seconds (0: none). */
 Pruner *pruner_homi_new(const HomiOptions *opt, double budget, uint64_t seed);
+/* Phase II of --target: the corridor of Phase I's traces (pruner_target.c).
+ * Its first run keeps to the corridor, a second (if that one ends without
+ * the target) does not; run_begin returns 0 when no run is left. */
+Pruner *pruner_target_new(const struct TargetPlan *plan);
 
 #endif

@@ -379,6 +379,10 @@ bool exec_run(Executor *ex, State *s, uint64_t budget) {
         ex->stats.instructions++;
         s->steps_since_cov++;
         if (!ex->line_covered[in->loc]) exec_cover_loc(ex, s, in->loc);
+        if (__builtin_expect(ex->opt.target_locs != NULL, 0) && ex->opt.target_locs[in->loc]) {
+            if (exec_settled(ex, s)) exec_terminate_early(ex, s, "target");
+            return false;
+        }
         switch ((IrOp)in->op) {
         case IR_NOP:
         case IR_FENCE:

@@ -51,6 +51,10 @@ typedef struct ExecOptions {
      * its name and size match, so one run's constraints, and the solver's
      * caches, mean the same in the next. */
     bool shared_inputs;
+    /* --target: per IrModule loc, is it on the target line? (NULL: no
+     * target). A state about to run such an instruction ends there, early,
+     * with reason "target": its test is the input that reaches the line. */
+    const uint8_t *target_locs;
 } ExecOptions;
 
 typedef struct Executor Executor;
