@@ -37,6 +37,11 @@ void solver_fill_missing(Assignment *model, const ArraySet *arrays);
  * those it lacks); other arrays of `to` are left as they are. */
 void solver_copy_query_arrays(const Query *q, const Assignment *from, Assignment *to);
 
+/* Of the constraints cs[0..n) (owned references) that bound one term by a
+ * constant from one side, keeps the tightest (solver_bounds.c): the others
+ * are released and the rest moved down. Returns the new count. */
+size_t solver_drop_implied_bounds(Expr **cs, size_t n);
+
 /* Memory given back under pressure (solver_drop_caches): each returns false
  * when the layer is not theirs. */
 bool solver_cache_drop(Solver *layer);

@@ -1,0 +1,83 @@
+/* Implied bounds, dropped: of the constraints that bound one term by a
+ * constant from one side (`k < x`, `x <= k`, their negations; signed or
+ * unsigned), only the tightest is kept. A loop whose trip count is symbolic
+ * adds `i < n` for i = 0, 1, 2, ... to its path, and every query would give
+ * Z3 all of them; the last one implies the rest. Dropping a constraint that a
+ * kept one implies changes no answer and no model. */
+#include "solver_layer.h"
+#include "../util/util.h"
+
+/* A bound on a term: t >= value (lower) or t <= value (upper), inclusive,
+ * signed or unsigned. */
+typedef struct Bound {
+    Expr *term;
+    uintptr_t kind;  /* BOUND_* | side */
+    __int128 value;  /* signed: sign-extended; unsigned: the raw bits (width <= 127 keeps them positive) */
+} Bound;
+
+enum { BOUND_LOWER = 0, BOUND_UPPER = 1, BOUND_SIGNED = 0, BOUND_UNSIGNED = 2 };
+
+/* c as a bound of a term by constant k: `cmp(k, t)` or `cmp(t, k)`, negated
+ * or not. False for anything else, and where the strict form's k +- 1 would
+ * wrap (such a constraint is kept as it is). */
+static bool bound_of(Expr *c, Bound *b) {
+    bool neg = false;
+    if (c->kind == EXPR_NOT && c->width == 1) neg = true, c = c->kids[0];
+    if (c->kind != EXPR_SLT && c->kind != EXPR_SLE && c->kind != EXPR_ULT && c->kind != EXPR_ULE) return false;
+    bool k_left = expr_is_const(c->kids[0]);
+    if (k_left == expr_is_const(c->kids[1])) return false;
+    Expr *k = c->kids[k_left ? 0 : 1];
+    unsigned w = k->width;
+    bool sign = c->kind == EXPR_SLT || c->kind == EXPR_SLE;
+    if (!sign && w >= 127) return false;
+    bool strict = c->kind == EXPR_SLT || c->kind == EXPR_ULT;
+    /* k < t, k <= t: lower bounds; t < k, t <= k: upper. Negation flips the
+     * side and the strictness: !(k < t) is t <= k. */
+    bool lower = k_left != neg;
+    if (neg) strict = !strict;
+    __int128 v = sign ? expr_signed(k->u.value, w) : (__int128)k->u.value;
+    __int128 lo = sign ? expr_signed((u128)1 << (w - 1), w) : 0;
+    __int128 hi = sign ? -(lo + 1) : (__int128)expr_mask(w);
+    if (strict) {
+        if (lower ? v == hi : v == lo) return false;
+        v += lower ? 1 : -1;
+    }
+    b->term = c->kids[k_left ? 1 : 0];
+    b->kind = (uintptr_t)((lower ? BOUND_LOWER : BOUND_UPPER) | (sign ? BOUND_SIGNED : BOUND_UNSIGNED));
+    b->value = v;
+    return true;
+}
+
+size_t solver_drop_implied_bounds(Expr **cs, size_t n) {
+    SolverMap best; /* (term, kind) -> index + 1 of its tightest bound so far */
+    solver_map_init(&best);
+    bool *drop = util_calloc(n + 1, sizeof *drop);
+    bool any = false;
+    for (size_t i = 0; i < n; i++) {
+        Bound b;
+        if (!bound_of(cs[i], &b)) continue;
+        void *at;
+        if (!solver_map_get(&best, b.term, (void *)(b.kind + 1), &at)) {
+            solver_map_put(&best, b.term, (void *)(b.kind + 1), (void *)(i + 1));
+            continue;
+        }
+        size_t j = (size_t)at - 1;
+        Bound old;
+        bound_of(cs[j], &old);
+        bool tighter = (b.kind & BOUND_UPPER) ? b.value < old.value : b.value > old.value;
+        drop[tighter ? j : i] = true;
+        any = true;
+        if (tighter) solver_map_put(&best, b.term, (void *)(b.kind + 1), (void *)(i + 1));
+    }
+    size_t k = n;
+    if (any) {
+        k = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (drop[i]) expr_unref(cs[i]);
+            else cs[k++] = cs[i];
+        }
+    }
+    free(drop);
+    solver_map_free(&best);
+    return k;
+}
