@@ -21,7 +21,7 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"max-instructions", O_MAX_INSTR, true, "stop after N executed instructions"},
     {"max-memory", O_MAX_MEMORY, true, "memory cap in MiB; states are terminated above it (default 2000)"},
     {"max-depth", O_MAX_DEPTH, true, "terminate states after N symbolic branches"},
-    {"search", O_SEARCH, true, "dfs, bfs, random-state, random-path, covnew (default: random-path interleaved with covnew)"},
+    {"search", O_SEARCH, true, "dfs, bfs, random-state, random-path, covnew, target (with --target: covnew's weighting toward the target line, its default); default: random-path interleaved with covnew"},
     {"prune", O_PRUNE, true, "none (default) or homi: learned state pruning (Homi) in runs restarting from the start, on top of --search"},
     {"homi-interval", O_HOMI_INTERVAL, true, "with --prune=homi: seconds between two prunes (default 30, scaled by max-time/5h below 5 h)"},
     {"homi-run-max", O_HOMI_RUN_MAX, true, "with --prune=homi: the largest run budget in seconds, runs take 1/4..4/4 of it (default 800, scaled like the interval)"},
@@ -168,7 +168,7 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     case O_SOLVER_TIMEOUT: o->solver.timeout_s = d; break;
     case O_SEARCH:
         if (!searcher_parse(v, &o->engine.search)) {
-            *err = util_format("unknown search strategy '%s' (dfs, bfs, random-state, random-path, covnew)", v);
+            *err = util_format("unknown search strategy '%s' (dfs, bfs, random-state, random-path, covnew, target)", v);
             return false;
         }
         break;
@@ -336,6 +336,11 @@ bool cli_parse(int argc, char **argv, CliOptions *o, char **err) {
         *err = util_strdup("the --target-* options need --target");
         return false;
     }
+    if (o->engine.search == SEARCH_TARGET && !o->engine.target) {
+        *err = util_strdup("--search=target needs --target");
+        return false;
+    }
+    if (o->engine.target && o->engine.search == SEARCH_DEFAULT) o->engine.search = SEARCH_TARGET;
     /* Phase II solves what Phase I deferred with the concolic walk */
     if (o->engine.target && !o->solver_given) o->solver.cw = true;
     if (o->cw_compare && !o->solver.cw) {

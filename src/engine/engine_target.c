@@ -32,6 +32,7 @@ static TargetOptions engine_target_defaults(const EngineOptions *opt) {
     if (!t.max_depth) t.max_depth = 8;
     if (!t.max_traces) t.max_traces = 16;
     if (!t.max_steps) t.max_steps = 100000;
+    if (!t.check_time) t.check_time = 1; /* the thesis defers what the solver cannot decide within a time limit */
     /* Phase I takes at most a quarter of the budget (30 s without one) */
     if (t.max_time <= 0) t.max_time = opt->max_time > 0 ? opt->max_time / 4 : 30;
     return t;

@@ -2,7 +2,11 @@
  * no state has covered yet, and toward states that covered something new
  * recently (KLEE's nurs:covnew). Distance is measured within the state's
  * current function along CFG successors, capped; weights are recomputed when
- * coverage changes or every few selections, not on every pick. */
+ * coverage changes or every few selections, not on every pick.
+ *
+ * --search=target (the default with --target) is the same weighting with a
+ * fixed goal: the target line's instructions, and the calls into functions
+ * from which it can be reached, instead of uncovered code. */
 #include "searcher.h"
 #include <stdlib.h>
 
@@ -23,6 +27,8 @@ typedef struct CovNew {
      * states wait at the same few program points */
     uint32_t **memo;       /* per function index: ninsts entries, UINT32_MAX = not computed */
     uint32_t memo_stamp;
+    uint8_t **goal;        /* --search=target: per function, its goal instructions (NULL: none) */
+    uint32_t max_dist;
 } CovNew;
 
 static void cov_successors(const IrFunction *fn, uint32_t i, uint32_t *out, uint32_t *n) {
@@ -56,17 +62,19 @@ static uint32_t cov_distance(CovNew *c, const IrFunction *fn, uint32_t pc) {
     while (head < tail) {
         uint32_t i = c->queue[head++];
         uint32_t loc = fn->insts[i].loc;
-        if (c->ex->m->loc_is_user[loc] && !c->ex->line_covered[loc]) return c->dist[i];
-        if (c->dist[i] >= COVNEW_MAX_DIST) continue;
+        if (c->goal ? c->goal[fn->index] && c->goal[fn->index][i]
+                    : c->ex->m->loc_is_user[loc] && !c->ex->line_covered[loc])
+            return c->dist[i];
+        if (c->dist[i] >= c->max_dist) continue;
         cov_successors(fn, i, succ, &ns);
         for (uint32_t k = 0; k < ns; k++)
             if (c->dist[succ[k]] == UINT32_MAX) { c->dist[succ[k]] = c->dist[i] + 1; c->queue[tail++] = succ[k]; }
     }
-    return COVNEW_MAX_DIST;
+    return c->max_dist;
 }
 
 static uint32_t cov_distance_memo(CovNew *c, const IrFunction *fn, uint32_t pc) {
-    uint32_t stamp = c->ex->lines_covered;
+    uint32_t stamp = c->goal ? 0 : c->ex->lines_covered; /* a target's goal does not move */
     if (!c->memo) c->memo = util_calloc(c->ex->m->nfunctions + 1, sizeof(uint32_t *));
     if (stamp != c->memo_stamp) { /* new coverage: every cached distance may have grown */
         for (uint32_t i = 0; i < c->ex->m->nfunctions; i++) { free(c->memo[i]); c->memo[i] = NULL; }
@@ -86,7 +94,7 @@ static uint32_t cov_distance_memo(CovNew *c, const IrFunction *fn, uint32_t pc) 
  * plus a penalty per frame left). A state inside a libc model, where nothing
  * counts as uncovered, is thus still weighed by what its caller can reach. */
 static uint32_t cov_state_distance(CovNew *c, State *s) {
-    uint32_t best = COVNEW_MAX_DIST;
+    uint32_t best = c->max_dist;
     for (uint32_t i = s->nframes, up = 0; i-- > 0 && up < 8; up++) {
         Frame *f = &s->frames[i];
         uint32_t pc = i + 1 == s->nframes ? f->pc : f->pc + 1;
@@ -157,6 +165,9 @@ static void cov_destroy(Searcher *sr) {
     if (c->memo)
         for (uint32_t i = 0; i < c->ex->m->nfunctions; i++) free(c->memo[i]);
     free(c->memo);
+    if (c->goal)
+        for (uint32_t i = 0; i < c->ex->m->nfunctions; i++) free(c->goal[i]);
+    free(c->goal);
     free(c);
 }
 
@@ -165,5 +176,44 @@ Searcher *searcher_covnew_new(Rng *rng, Executor *ex) {
     c->base = (Searcher){NULL, cov_add, cov_remove, cov_select, cov_destroy};
     c->rng = rng;
     c->ex = ex;
+    c->max_dist = COVNEW_MAX_DIST;
+    return &c->base;
+}
+
+/* Functions from which a target instruction can be reached through direct
+ * calls (a fixpoint over the call sites), and in each, the target's
+ * instructions and the calls into such functions. */
+static uint8_t **cov_target_goal(const IrModule *m, const uint8_t *locs) {
+    uint8_t *reaches = util_calloc(m->nfunctions + 1, 1);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint32_t f = 0; f < m->nfunctions; f++) {
+            const IrFunction *fn = &m->functions[f];
+            for (uint32_t i = 0; i < fn->ninsts && !reaches[f]; i++) {
+                const Inst *in = &fn->insts[i];
+                int32_t callee = in->op == IR_CALL ? fn->calls[in->aux].callee : -1;
+                if (locs[in->loc] || (callee >= 0 && reaches[callee])) reaches[f] = 1, changed = true;
+            }
+        }
+    }
+    uint8_t **goal = util_calloc(m->nfunctions + 1, sizeof *goal);
+    for (uint32_t f = 0; f < m->nfunctions; f++) {
+        if (!reaches[f]) continue;
+        const IrFunction *fn = &m->functions[f];
+        goal[f] = util_calloc(fn->ninsts + 1, 1);
+        for (uint32_t i = 0; i < fn->ninsts; i++) {
+            const Inst *in = &fn->insts[i];
+            int32_t callee = in->op == IR_CALL ? fn->calls[in->aux].callee : -1;
+            goal[f][i] = locs[in->loc] || (callee >= 0 && reaches[callee]);
+        }
+    }
+    free(reaches);
+    return goal;
+}
+
+Searcher *searcher_target_new(Rng *rng, Executor *ex) {
+    CovNew *c = (CovNew *)searcher_covnew_new(rng, ex);
+    if (ex->opt.target_locs) c->goal = cov_target_goal(ex->m, ex->opt.target_locs);
+    c->max_dist = 1u << 16; /* the goal may lie far: no cap short of the function */
     return &c->base;
 }

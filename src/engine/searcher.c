@@ -4,6 +4,7 @@
 static const struct { const char *name; SearchKind kind; } search_names[] = {
     {"default", SEARCH_DEFAULT}, {"dfs", SEARCH_DFS}, {"bfs", SEARCH_BFS}, {"random-state", SEARCH_RANDOM_STATE},
     {"random-path", SEARCH_RANDOM_PATH}, {"covnew", SEARCH_COVNEW}, {"nurs:covnew", SEARCH_COVNEW},
+    {"target", SEARCH_TARGET},
 };
 
 bool searcher_parse(const char *name, SearchKind *out) {
@@ -19,6 +20,7 @@ Searcher *searcher_new(SearchKind kind, Rng *rng, Executor *ex) {
     case SEARCH_RANDOM_STATE: return searcher_random_state_new(rng);
     case SEARCH_RANDOM_PATH: return searcher_random_path_new(rng);
     case SEARCH_COVNEW: return searcher_covnew_new(rng, ex);
+    case SEARCH_TARGET: return searcher_target_new(rng, ex);
     default: return searcher_interleaved_new(searcher_random_path_new(rng), searcher_covnew_new(rng, ex));
     }
 }

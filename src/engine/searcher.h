@@ -15,7 +15,8 @@ struct Searcher {
     void (*destroy)(Searcher *);
 };
 
-typedef enum SearchKind { SEARCH_DEFAULT, SEARCH_DFS, SEARCH_BFS, SEARCH_RANDOM_STATE, SEARCH_RANDOM_PATH, SEARCH_COVNEW } SearchKind;
+typedef enum SearchKind { SEARCH_DEFAULT, SEARCH_DFS, SEARCH_BFS, SEARCH_RANDOM_STATE, SEARCH_RANDOM_PATH, SEARCH_COVNEW,
+                         SEARCH_TARGET } SearchKind;
 
 /* Parses a --search name; false if unknown. */
 bool searcher_parse(const char *name, SearchKind *out);
@@ -26,6 +27,9 @@ Searcher *searcher_bfs_new(void);
 Searcher *searcher_random_state_new(Rng *rng);
 Searcher *searcher_random_path_new(Rng *rng);
 Searcher *searcher_covnew_new(Rng *rng, Executor *ex);
+/* covnew's weighting toward --target's line instead of uncovered code (ex's
+ * target_locs; without them it is covnew). */
+Searcher *searcher_target_new(Rng *rng, Executor *ex);
 /* Alternates between a and b on every selection (takes ownership). */
 Searcher *searcher_interleaved_new(Searcher *a, Searcher *b);
 

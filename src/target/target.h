@@ -55,6 +55,7 @@ typedef struct TargetOptions {
     uint32_t max_traces;   /* traces collected for Phase II */
     uint64_t max_steps;    /* backward steps (block or call choices) */
     double max_time;       /* seconds (0: none) */
+    double check_time;     /* seconds one check may take before its conjuncts are deferred (0: no own limit) */
     bool forward_only;     /* no Phase I: forward search alone stops at the target (the baseline) */
 } TargetOptions;
 

@@ -2,12 +2,12 @@
  * target to the entry (target.h; the thesis's Alg. 4.1-4.3 over symplex's
  * IR). Each choice clones the state, so backtracking is dropping the clone.
  *
- * Choices at the start of a block: each CFG predecessor edge (at most L
- * traversals of an edge per path), then, where the walk is inside a loop it
- * has not summarised (at its header, or entering it backward through an exit
- * edge), the loop's summary: everything the loop defines free, memory
+ * Choices at the start of a block: where the walk is inside a loop it has
+ * not summarised (at its header, or entering it backward through an exit
+ * edge), first the loop's summary: everything the loop defines free, memory
  * clobbered, and the walk goes on from the header's predecessors outside the
- * loop. At a function's entry: back to the call site the walk came from, or,
+ * loop; then each CFG predecessor edge (at most L traversals of an edge per
+ * path). At a function's entry: back to the call site the walk came from, or,
  * with no frame below, to each direct call site (the entry function ends the
  * path). A call whose callee has a body is walked into from each of its
  * returns (inlined), up to a depth; other calls are deferred. */
@@ -52,7 +52,15 @@ static bool bw_feasible(Bw *bw, BwState *s) {
     if (s->checked == s->pc.len) return true;
     Query q = {s->pc.data, s->pc.len, NULL, NULL, NULL};
     p->checks++;
+    /* a check that takes long is deferred like one the solver gives up on:
+     * the chain's deadline cuts it (UNKNOWN) */
+    SolverStats *st = bw->solver->stats;
+    double saved = st->deadline, limit = bw->deadline;
+    if (bw->opt.check_time > 0 && (limit <= 0 || timer_now() + bw->opt.check_time < limit))
+        limit = timer_now() + bw->opt.check_time;
+    if (limit > 0 && (saved <= 0 || limit < saved)) st->deadline = limit;
     SolverResult r = solver_check(bw->solver, &q, NULL);
+    st->deadline = saved;
     if (r == SOLVER_UNSAT) {
         p->refuted++;
         return false;
@@ -199,13 +207,26 @@ static void bw_block_start(Bw *bw, BwState *s, uint32_t b) {
         bw_entry(bw, s);
         return;
     }
-    /* at a loop's header, the summary of its earlier iterations is a choice
-     * too; an edge past its bound is then covered by it */
+    /* The loop summaries come first: Phase II runs in the blocks of the
+     * traces, and a summarised loop puts all of its blocks there, so a trace
+     * through a summary is as good a corridor as an unrolled one and is found
+     * with fewer, weaker conjuncts. At a loop's header the summary covers its
+     * earlier iterations (an edge past its bound is then covered by it); at
+     * an edge that leaves a loop, all of that loop's iterations. */
     uint32_t here = g->loop_of[b];
     bool header_summary = here != IR_CFG_NONE && g->loops[here].header == b && !bw_was_summarised(s, fn, here);
+    uint32_t offered[8], noffered = 0;
+    if (header_summary) bw_summarise(bw, s, here), offered[noffered++] = here;
+    for (uint32_t e = g->in_start[b]; e < g->in_start[b + 1] && !bw_out_of_budget(bw); e++) {
+        uint32_t left = bw_loop_left(g, &g->in[e]);
+        bool seen = false;
+        for (uint32_t k = 0; k < noffered; k++) seen = seen || offered[k] == left;
+        if (left == IR_CFG_NONE || seen || bw_was_summarised(s, fn, left)) continue;
+        bw_summarise(bw, s, left);
+        if (noffered < 8) offered[noffered++] = left;
+    }
     for (uint32_t e = g->in_start[b]; e < g->in_start[b + 1] && !bw_out_of_budget(bw); e++) {
         const IrCfgEdge *ed = &g->in[e];
-        uint32_t left = bw_loop_left(g, ed);
         uint32_t *tau = bw_count(s, fn, e);
         if (*tau >= bw->opt.unroll) {
             bool covered = header_summary && ir_cfg_in_loop(g, here, ed->from);
@@ -215,10 +236,7 @@ static void bw_block_start(Bw *bw, BwState *s, uint32_t b) {
         (*tau)++;
         bw_take_edge(bw, s, ed);
         (*bw_count(s, fn, e))--;
-        if (left != IR_CFG_NONE && !bw_was_summarised(s, fn, left) && !bw_out_of_budget(bw))
-            bw_summarise(bw, s, left);
     }
-    if (header_summary && !bw_out_of_budget(bw)) bw_summarise(bw, s, here);
 }
 
 static bool bw_inlines(Bw *bw, const BwState *s, const IrCall *call) {
