@@ -17,6 +17,8 @@
 
 static void bw_walk(Bw *bw, BwState *s, uint32_t b, uint32_t pos);
 
+#define BW_SITE_KEY 0x80000000u /* tau keys of call sites (CFG edges are below) */
+
 static uint32_t *bw_count(BwState *s, uint32_t fn, uint32_t key) {
     for (size_t i = 0; i < s->tau.len; i++)
         if (s->tau.data[i].fn == fn && s->tau.data[i].key == key) return &s->tau.data[i].n;
@@ -156,7 +158,16 @@ static void bw_callers(Bw *bw, const BwState *s) {
     }
     for (uint32_t k = cg->start[fn]; k < cg->start[fn + 1] && !bw_out_of_budget(bw); k++) {
         const IrCallSite *site = &cg->sites[k];
+        /* a recursive function's own call sites lead back to its entry: each
+         * site is crossed at most L times per path, like an edge */
+        uint32_t *crossed = bw_count((BwState *)s, fn, BW_SITE_KEY | k);
+        if (*crossed >= bw->opt.unroll) {
+            bw->plan->incomplete = true;
+            continue;
+        }
+        (*crossed)++;
         BwState *c = bw_state_clone(bw, s);
+        (*bw_count((BwState *)s, fn, BW_SITE_KEY | k))--;
         BwFrame callee = c->frames.data[0];
         c->frames.len = 0;
         bw_push_frame(bw, c, site->caller, IR_CFG_NONE);
