@@ -1,6 +1,6 @@
-/* The state of Phase I's backward search (target_backward.c) and the
- * backward effect of one instruction on it (target_bwstate.c). Private to
- * src/target. */
+/* The state of Phase I's backward search (target_backward.c), the
+ * backward effect of one instruction on it (target_bwstate.c) and its memory
+ * (target_bwmem.c). Private to src/target. */
 #ifndef SYMPLEX_TARGET_BW_H
 #define SYMPLEX_TARGET_BW_H
 #include "target.h"
@@ -78,6 +78,14 @@ Expr *bw_take(BwFrame *f, uint32_t r);
 /* Operand o must equal v: binds an unbound register to v, else a conjunct. */
 void bw_bind(Bw *bw, BwState *s, BwFrame *f, Opnd o, Expr *v);
 void bw_assert(BwState *s, Expr *c);
+/* a == b as a conjunct (b brought to a's width); nothing if either is NULL. */
+void bw_assert_eq(BwState *s, Expr *a, Expr *b);
+/* ---- memory (target_bwmem.c) ---- */
+/* The address a GEP computes, over bw_pointer of its base. */
+Expr *bw_gep(Bw *bw, BwFrame *f, const Inst *in);
+/* A load or a store crossed backward. */
+void bw_load(Bw *bw, BwState *s, BwFrame *f, const Inst *in);
+void bw_store(Bw *bw, BwState *s, BwFrame *f, const Inst *in);
 /* Forgets the loads met later: something before them may write anywhere. */
 void bw_clobber(BwState *s);
 /* The backward effect of instruction i of the top frame (not a call that is
