@@ -378,10 +378,14 @@ bool exec_run(Executor *ex, State *s, uint64_t budget) {
         const Inst *in = &f->fn->insts[f->pc];
         ex->stats.instructions++;
         s->steps_since_cov++;
-        if (!ex->line_covered[in->loc]) exec_cover_loc(ex, s, in->loc);
-        if (__builtin_expect(ex->opt.target_locs != NULL, 0) && ex->opt.target_locs[in->loc]) {
-            if (exec_settled(ex, s)) exec_terminate_early(ex, s, "target");
-            return false;
+        if (!ex->line_covered[in->loc]) {
+            /* --target's line is never covered before a state reaches it (that
+             * state ends there and the run halts), so it costs nothing here */
+            if (ex->opt.target_locs && ex->opt.target_locs[in->loc]) {
+                if (exec_settled(ex, s)) exec_terminate_early(ex, s, "target");
+                return false;
+            }
+            exec_cover_loc(ex, s, in->loc);
         }
         switch ((IrOp)in->op) {
         case IR_NOP:

@@ -3,6 +3,7 @@
  * loops) and a function called only through a pointer. */
 #define _GNU_SOURCE
 #include "check.h"
+#include "load_source.h"
 #include "ir/ir.h"
 #include "ir/ir_cfg.h"
 #include "util/util.h"
@@ -28,20 +29,7 @@ static const char *src =
 
 static IrModule *load(void) {
     char dir[] = "/tmp/symplex-test-cfg-XXXXXX";
-    if (!mkdtemp(dir)) return NULL;
-    char *path = util_format("%s/cfg.c", dir);
-    FILE *f = fopen(path, "w");
-    fputs(src, f);
-    fclose(f);
-    IrLoadOptions o = {.include_dir = SYMPLEX_SOURCE_DIR "/runtime/include", .clang = SYMPLEX_CLANG_PATH};
-    char *err = NULL;
-    IrModule *m = ir_load(path, &o, &err);
-    CHECK_MSG(m != NULL, "load: %s", err ? err : "");
-    free(err);
-    unlink(path);
-    rmdir(dir);
-    free(path);
-    return m;
+    return load_source(src, dir, "cfg.c");
 }
 
 /* Every edge is in both groupings, and each block's in-edges end there. */

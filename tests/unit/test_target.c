@@ -3,6 +3,7 @@
  * step is predictable), and how a --target argument names lines. */
 #define _GNU_SOURCE
 #include "check.h"
+#include "load_source.h"
 #include "ir/ir.h"
 #include "solver/solver.h"
 #include "target/target.h"
@@ -31,22 +32,7 @@ static const char *src =
 
 static char dir[] = "/tmp/symplex-test-target-XXXXXX";
 
-static IrModule *load(void) {
-    if (!mkdtemp(dir)) return NULL;
-    char *path = util_format("%s/tgt.c", dir);
-    FILE *f = fopen(path, "w");
-    fputs(src, f);
-    fclose(f);
-    IrLoadOptions o = {.include_dir = SYMPLEX_SOURCE_DIR "/runtime/include", .clang = SYMPLEX_CLANG_PATH};
-    char *err = NULL;
-    IrModule *m = ir_load(path, &o, &err);
-    CHECK_MSG(m != NULL, "load: %s", err ? err : "");
-    free(err);
-    unlink(path);
-    rmdir(dir);
-    free(path);
-    return m;
-}
+static IrModule *load(void) { return load_source(src, dir, "tgt.c"); }
 
 static TargetPlan *plan_for(IrModule *m, Solver *s, const char *where, const TargetOptions *o) {
     TargetSpec t;
