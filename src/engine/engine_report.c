@@ -220,6 +220,7 @@ static void engine_write_feasibility(Engine *e, FILE *f) {
                "  \"cw_time_s\": %.3f,\n",
             e->opt.solver_layer ? e->opt.solver_layer : "z3", (unsigned long long)ss->cw_queries,
             (unsigned long long)ss->cw_solved, (unsigned long long)ss->cw_steps, ss->cw_time_s);
+    fprintf(f, "  \"bounds_dropped\": %llu,\n", (unsigned long long)ss->bounds_dropped);
 }
 
 void engine_write_summary(Engine *e) {

@@ -46,6 +46,7 @@ Solver *solver_chain_new(const SolverOptions *opt, SolverStats *stats) {
     if (opt->array_cegar) s = solver_cegar_new(s, !opt->no_array_precheck, !opt->no_array_prune);
     if (opt->simplex) s = solver_simplex_new(s);
     if (!opt->no_cache) s = solver_cache_new(s);
+    if (!opt->no_implied_bounds) s = solver_bounds_new(s);
     if (!opt->no_simplify) s = solver_simplify_new(s);
     if (!opt->no_independence) s = solver_independence_new(s);
     return s;

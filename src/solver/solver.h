@@ -69,6 +69,7 @@ typedef struct SolverStats {
     uint64_t cw_solved;          /* of those, answered SAT by the walk */
     uint64_t cw_steps;
     double cw_time_s;
+    uint64_t bounds_dropped;     /* constraints the implied-bounds layer left out (solver_bounds.c) */
 } SolverStats;
 
 /* Why the last core query gave up: "max-time" (the deadline cut it),
@@ -96,6 +97,7 @@ typedef struct SolverOptions {
     bool no_cache;           /* disable counterexample cache (debugging) */
     bool no_independence;
     bool no_simplify;
+    bool no_implied_bounds;  /* --no-implied-bounds: keep every bound (solver_bounds.c's layer off; measurements) */
     bool simplex;            /* the Simplex layer before Z3 (solver_simplex.c) */
     bool array_cegar;        /* --array-solver=cegar: the CEGAR layer before Z3 (solver_cegar.c) */
     bool no_array_precheck;  /* its ILP pre-check off */
@@ -115,6 +117,10 @@ Solver *solver_z3_new(const SolverOptions *opt, SolverStats *stats);
 Solver *solver_cache_new(Solver *next);
 Solver *solver_independence_new(Solver *next);
 Solver *solver_simplify_new(Solver *next);
+/* Of the constant bounds of one term from one side, forwards only the
+ * tightest (the others are implied): a loop with a symbolic trip count gives
+ * Z3 one bound, not one per iteration (solver_bounds.c). */
+Solver *solver_bounds_new(Solver *next);
 /* Decides linear queries over the integers with symplex's own Simplex and
  * reports the assignments it visits to the query's PartialSink. */
 Solver *solver_simplex_new(Solver *next);

@@ -1,4 +1,5 @@
-/* Implied bounds, dropped: of the constraints that bound one term by a
+/* Implied bounds, dropped (a layer of the chain, right below the
+ * simplification, which has substituted known values by then): of the constraints that bound one term by a
  * constant from one side (`k < x`, `x <= k`, their negations; signed or
  * unsigned), only the tightest is kept. A loop whose trip count is symbolic
  * adds `i < n` for i = 0, 1, 2, ... to its path, and every query would give
@@ -6,6 +7,7 @@
  * kept one implies changes no answer and no model. */
 #include "solver_layer.h"
 #include "../util/util.h"
+#include <stdlib.h>
 
 /* A bound on a term: t >= value (lower) or t <= value (upper), inclusive,
  * signed or unsigned. */
@@ -80,4 +82,31 @@ size_t solver_drop_implied_bounds(Expr **cs, size_t n) {
     free(drop);
     solver_map_free(&best);
     return k;
+}
+
+static SolverResult bounds_check(Solver *base, const Query *q, Assignment *model) {
+    SolverEntry entry = solver_enter(base);
+    Expr **cs = util_malloc((q->n + 1) * sizeof *cs);
+    for (size_t i = 0; i < q->n; i++) cs[i] = expr_ref(q->constraints[i]);
+    size_t n = solver_drop_implied_bounds(cs, q->n);
+    base->stats->bounds_dropped += q->n - n;
+    /* the kept constraints imply the dropped ones: a model of one set is a model of the other */
+    Query sub = {cs, n, q->expr, q->sink, q->base};
+    SolverResult r = solver_check(base->next, &sub, model);
+    for (size_t i = 0; i < n; i++) expr_unref(cs[i]);
+    free(cs);
+    solver_leave(base, entry);
+    return r;
+}
+
+static void bounds_destroy(Solver *base) { free(base); }
+
+static const SolverOps bounds_ops = {bounds_check, bounds_destroy};
+
+Solver *solver_bounds_new(Solver *next) {
+    Solver *s = util_calloc(1, sizeof *s);
+    s->ops = &bounds_ops;
+    s->next = next;
+    s->stats = next->stats;
+    return s;
 }

@@ -6,8 +6,7 @@
  * A constraint that folds to false answers UNSAT at once, one that folds to
  * true is dropped. Folding can expose new equalities (x == 5 turns `x + y == 7`
  * into `y == 2`), so a few rounds run. The defining equalities stay in the
- * forwarded set: they carry the values the model must contain. Last, of the
- * bounds of one term by constants only the tightest is kept (solver_bounds.c). */
+ * forwarded set: they carry the values the model must contain. */
 #include "solver_layer.h"
 #include "../util/util.h"
 #include <stdlib.h>
@@ -144,7 +143,6 @@ static bool simp_query(const Query *q, ExprVec *set, Expr **goal) {
         simp_reset(&s);
         ok = simp_round(&s, set, &changed);
     }
-    if (ok) set->len = solver_drop_implied_bounds(set->data, set->len);
     /* The goal uses the facts of the last round, which match the final set. */
     *goal = NULL;
     if (ok && q->expr) {
