@@ -240,7 +240,7 @@ static void test_differential(void) {
     }
     ints[0] = expr_array_new("x", 4, NULL);
     ints[1] = expr_array_new("y", 4, NULL);
-    int rounds = 1200, agree = 0, sat = 0, unsat = 0;
+    int rounds = 500, agree = 0, sat = 0, unsat = 0;
     Assignment m;
     assignment_init(&m);
     for (int round = 0; round < rounds; round++) {
