@@ -1,11 +1,11 @@
 /* symplex-test
- * args: --posix --sym-stdin 4
+ * args: --posix --sym-stdin 3
  * stdout: forty-two
- * paths: 341
- * stdin under --posix holds 4 symbolic bytes (KLEE's --sym-stdin): fgets
+ * paths: 121
+ * stdin under --posix holds 3 symbolic bytes (KLEE's --sym-stdin): fgets
  * reads a line of them, sscanf parses a number from it, as musl does both.
  * The answer 42 must be found; a line that is no number, a negative one and
- * the rest are other paths (341 in all, most of them inside musl's scanf).
+ * the rest are other paths (121 in all, most of them inside musl's scanf).
  * Replay feeds the test's bytes on stdin.
  */
 #include <stdio.h>
@@ -14,7 +14,7 @@
 int main(void) {
     char line[8];
     if (!fgets(line, sizeof line, stdin))
-        return 9; /* never: stdin has 4 bytes */
+        return 9; /* never: stdin has 3 bytes */
     int n;
     if (sscanf(line, "%d", &n) != 1)
         return 1;
@@ -24,5 +24,5 @@ int main(void) {
     }
     if (n < 0)
         return 3;
-    return strlen(line) == 4 ? 4 : 5;
+    return strlen(line) == 3 ? 4 : 5;
 }
