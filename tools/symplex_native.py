@@ -136,6 +136,8 @@ def _ubsan_kind(what):
         return "shift"
     if "null pointer" in what:
         return "null-deref"
+    if "outside the range of representable values" in what:
+        return "float-cast"
     if re.search(r"index .* out of bounds for type", what):
         return "oob"
     return "ubsan:" + what

@@ -198,6 +198,8 @@ static void engine_write_feasibility(Engine *e, FILE *f) {
     fprintf(f, "  \"absurdity_saved\": %llu,\n  \"model_decided\": %llu,\n  \"speculation_cut\": %llu,\n",
             (unsigned long long)st->absurdity_saved, (unsigned long long)st->model_decided,
             (unsigned long long)st->speculation_cut);
+    fprintf(f, "  \"fp_symbolic\": %llu,\n  \"fp80_concretized\": %llu,\n", (unsigned long long)st->fp_symbolic,
+            (unsigned long long)st->fp80_concretized);
     fprintf(f, "  \"solver_calls\": %llu,\n  \"forks\": %llu,\n  \"symbolic_sizes\": %llu,\n",
             (unsigned long long)e->sstats->core_queries, (unsigned long long)st->forks,
             (unsigned long long)st->symbolic_sizes);

@@ -1,6 +1,10 @@
-/* Floating point, computed concretely on the host. A symbolic operand ends the
- * state with the reason "symbolic floating point" (symbolic FP is a later issue). */
+/* Floating-point instructions. float and double go through expr_fp's
+ * builders, symbolic or not: one definition of each operation (the builders
+ * fold constants with the same host computation the evaluator and the Z3
+ * translation agree with). x86's 80-bit long double is computed on the host
+ * alone; a symbolic long double operand is concretized. */
 #include "executor.h"
+#include "../expr/expr_fp.h"
 #include <math.h>
 #include <string.h>
 
@@ -95,43 +99,158 @@ static Real f_math(unsigned fn, Real a, Real b, Real c) {
     return a;
 }
 
-bool exec_float(Executor *ex, State *s, const Inst *in) {
-    Frame *f = state_top(s);
-    unsigned nops = 1;
-    if ((in->op >= IR_FADD && in->op <= IR_FREM) || in->op == IR_FCMP) nops = 2;
-    if (in->op == IR_FMATH)
-        nops = in->sub == IR_FM_FMA || in->sub == IR_FM_FMULADD ? 3
-             : in->sub == IR_FM_COPYSIGN || in->sub == IR_FM_MINNUM || in->sub == IR_FM_MAXNUM ? 2 : 1;
-    Value a = exec_operand(f, in->a);
-    Value b = nops > 1 ? exec_operand(f, in->b) : value_concrete(0);
-    Value c = nops > 2 ? exec_operand(f, in->c) : value_concrete(0);
-    if (a.e || b.e || c.e) {
-        exec_terminate(ex, s, TERM_EARLY, "symbolic floating point", "symbolic floating point operand of '%s'", ir_op_name((IrOp)in->op));
-        return false;
-    }
-    u128 r = 0;
-    switch ((IrOp)in->op) {
-    case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV: case IR_FREM: case IR_FNEG:
-        r = f_arith((IrOp)in->op, a.c, b.c, in->sub);
-        break;
-    case IR_FCMP: r = f_cmp(in->sub, f_get(a.c, in->aux), f_get(b.c, in->aux)); break;
-    case IR_FPTRUNC: case IR_FPEXT: r = f_put(f_get(a.c, in->aux), in->sub); break;
-    case IR_FPTOUI: r = f_to_int(f_get(a.c, in->aux), false, in->width); break;
-    case IR_FPTOSI: r = f_to_int(f_get(a.c, in->aux), true, in->width); break;
-    case IR_UITOFP: r = f_put((Real)a.c, in->sub); break;
-    case IR_SITOFP: r = f_put((Real)expr_signed(a.c, in->aux), in->sub); break;
-    case IR_FMATH: {
-        Real x = f_get(a.c, in->aux), y = f_get(b.c, in->aux), z = f_get(c.c, in->aux);
-        Real res = f_math(in->sub, x, y, z);
-        if (in->aux == IR_FK_FLOAT) res = (float)res;
-        else if (in->aux == IR_FK_DOUBLE) res = (double)res;
-        r = f_put(res, in->aux);
-        break;
+/* ---- float and double as expressions ---- */
+
+static unsigned fk_width(unsigned kind) { return kind == IR_FK_FLOAT ? 32 : 64; }
+
+/* The 16 LLVM predicates from the four FP comparison kinds. */
+static Expr *fcmp_expr(unsigned pred, Expr *a, Expr *b) {
+    static const struct { uint8_t kind; bool swap, negate; } base[] = {
+        [IR_FCMP_OEQ] = {EXPR_FOEQ, false, false}, [IR_FCMP_OGT] = {EXPR_FOLT, true, false},
+        [IR_FCMP_OGE] = {EXPR_FOLE, true, false},  [IR_FCMP_OLT] = {EXPR_FOLT, false, false},
+        [IR_FCMP_OLE] = {EXPR_FOLE, false, false}, [IR_FCMP_ORD] = {EXPR_FUNO, false, true},
+        [IR_FCMP_UNO] = {EXPR_FUNO, false, false}, [IR_FCMP_UGT] = {EXPR_FOLE, false, true},
+        [IR_FCMP_UGE] = {EXPR_FOLT, false, true},  [IR_FCMP_ULT] = {EXPR_FOLE, true, true},
+        [IR_FCMP_ULE] = {EXPR_FOLT, true, true},   [IR_FCMP_UNE] = {EXPR_FOEQ, false, true},
+    };
+    switch ((IrFcmpPred)pred) {
+    case IR_FCMP_FALSE: return expr_bool(false);
+    case IR_FCMP_TRUE: return expr_bool(true);
+    case IR_FCMP_ONE: case IR_FCMP_UEQ: { /* ordered and unequal, and its negation */
+        Expr *lt = expr_fcmp(EXPR_FOLT, a, b), *gt = expr_fcmp(EXPR_FOLT, b, a), *one = expr_bool_or(lt, gt);
+        Expr *r = pred == IR_FCMP_ONE ? expr_ref(one) : expr_not(one);
+        expr_unref(lt);
+        expr_unref(gt);
+        expr_unref(one);
+        return r;
     }
     default: break;
     }
+    Expr *c = base[pred].swap ? expr_fcmp(base[pred].kind, b, a) : expr_fcmp(base[pred].kind, a, b);
+    if (!base[pred].negate) return c;
+    Expr *r = expr_not(c);
+    expr_unref(c);
+    return r;
+}
+
+static Expr *fmath_expr(unsigned fn, Expr *a, Expr *b, Expr *c) {
+    switch ((IrFmathFn)fn) {
+    case IR_FM_FABS: return expr_fabs(a);
+    case IR_FM_SQRT: return expr_fsqrt(EXPR_RNE, a);
+    case IR_FM_FLOOR: return expr_frint(EXPR_RTN, a);
+    case IR_FM_CEIL: return expr_frint(EXPR_RTP, a);
+    case IR_FM_TRUNC: return expr_frint(EXPR_RTZ, a);
+    case IR_FM_ROUND: return expr_frint(EXPR_RNA, a);
+    case IR_FM_RINT: return expr_frint(EXPR_RNE, a);
+    case IR_FM_COPYSIGN: return expr_fcopysign(a, b);
+    case IR_FM_MINNUM: return expr_fminmax(false, a, b);
+    case IR_FM_MAXNUM: return expr_fminmax(true, a, b);
+    case IR_FM_FMA: return expr_fma(EXPR_RNE, a, b, c);
+    case IR_FM_FMULADD: break;
+    }
+    /* x86-64 has no fused multiply-add in its baseline, so a native build
+     * rounds the product and the sum separately */
+    Expr *p = expr_fbinary(EXPR_FMUL, EXPR_RNE, a, b), *r = expr_fbinary(EXPR_FADD, EXPR_RNE, p, c);
+    expr_unref(p);
+    return r;
+}
+
+static Expr *float_expr(const Inst *in, Expr *a, Expr *b, Expr *c) {
+    static const ExprKind arith[] = {EXPR_FADD, EXPR_FSUB, EXPR_FMUL, EXPR_FDIV, EXPR_FREM};
+    switch ((IrOp)in->op) {
+    case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV: case IR_FREM:
+        return expr_fbinary(arith[in->op - IR_FADD], EXPR_RNE, a, b);
+    case IR_FNEG: return expr_fneg(a);
+    case IR_FCMP: return fcmp_expr(in->sub, a, b);
+    case IR_FPTRUNC: case IR_FPEXT: return expr_fconv(EXPR_RNE, a, fk_width(in->sub));
+    case IR_FPTOUI: case IR_FPTOSI: return expr_ftoi(in->op == IR_FPTOSI, a, in->width);
+    case IR_UITOFP: case IR_SITOFP: return expr_itof(in->op == IR_SITOFP, EXPR_RNE, a, fk_width(in->sub));
+    default: return fmath_expr(in->sub, a, b, c); /* IR_FMATH */
+    }
+}
+
+/* The float kind of the operands, and of the result where it differs. */
+static void float_kinds(const Inst *in, int *from, int *to) {
+    switch ((IrOp)in->op) {
+    case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV: case IR_FREM: case IR_FNEG:
+        *from = *to = in->sub;
+        return;
+    case IR_FPTRUNC: case IR_FPEXT: *from = (int)in->aux; *to = in->sub; return;
+    case IR_UITOFP: case IR_SITOFP: *from = -1; *to = in->sub; return;
+    case IR_FPTOUI: case IR_FPTOSI: case IR_FCMP: *from = (int)in->aux; *to = -1; return;
+    default: *from = *to = (int)in->aux; return; /* IR_FMATH */
+    }
+}
+
+static unsigned operand_width(const Inst *in, int from) {
+    return from < 0 ? in->aux /* an integer source's width */ : fk_width((unsigned)from);
+}
+
+/* ---- x86_fp80: on the host ---- */
+
+static u128 fp80_compute(const Inst *in, u128 a, u128 b, u128 c) {
+    switch ((IrOp)in->op) {
+    case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV: case IR_FREM: case IR_FNEG:
+        return f_arith((IrOp)in->op, a, b, in->sub);
+    case IR_FCMP: return f_cmp(in->sub, f_get(a, in->aux), f_get(b, in->aux));
+    case IR_FPTRUNC: case IR_FPEXT: return f_put(f_get(a, in->aux), in->sub);
+    case IR_FPTOUI: return f_to_int(f_get(a, in->aux), false, in->width);
+    case IR_FPTOSI: return f_to_int(f_get(a, in->aux), true, in->width);
+    case IR_UITOFP: return f_put((Real)a, in->sub);
+    case IR_SITOFP: return f_put((Real)expr_signed(a, in->aux), in->sub);
+    default: return f_put(f_math(in->sub, f_get(a, in->aux), f_get(b, in->aux), f_get(c, in->aux)), in->aux);
+    }
+}
+
+static unsigned operand_count(const Inst *in) {
+    if ((in->op >= IR_FADD && in->op <= IR_FREM) || in->op == IR_FCMP) return 2;
+    if (in->op != IR_FMATH) return 1;
+    if (in->sub == IR_FM_FMA || in->sub == IR_FM_FMULADD) return 3;
+    return in->sub == IR_FM_COPYSIGN || in->sub == IR_FM_MINNUM || in->sub == IR_FM_MAXNUM ? 2 : 1;
+}
+
+/* A float-to-integer conversion out of range is undefined (UBSan's
+ * float-cast-overflow, which native replay runs with): an error where it can
+ * happen, the state going on where it cannot. False if the state ended. */
+static bool float_cast_check(Executor *ex, State *s, const Inst *in, Expr *x) {
+    Expr *bad = expr_ftoi_out_of_range(in->op == IR_FPTOSI, x, in->width);
+    State *child = NULL;
+    int r = expr_is_const(bad) ? (int)bad->u.value : exec_fork(ex, s, bad, &child);
+    expr_unref(bad);
+    if (r == 1) exec_error(ex, s, "float-cast", "%s conversion of a value out of the range of i%u",
+                           in->op == IR_FPTOSI ? "signed" : "unsigned", in->width);
+    return r == 0;
+}
+
+bool exec_float(Executor *ex, State *s, const Inst *in) {
+    Frame *f = state_top(s);
+    unsigned nops = operand_count(in);
+    int from, to;
+    float_kinds(in, &from, &to);
+    unsigned w = operand_width(in, from);
+    Value v[3] = {exec_operand(f, in->a), nops > 1 ? exec_operand(f, in->b) : value_concrete(0),
+                  nops > 2 ? exec_operand(f, in->c) : value_concrete(0)};
+    Value r;
+    bool symbolic = v[0].e || v[1].e || v[2].e;
+    if (from == IR_FK_FP80 || to == IR_FK_FP80) {
+        ex->stats.fp80_concretized += symbolic;
+        u128 c[3];
+        for (unsigned i = 0; i < 3; i++) /* an infeasible state is doomed by exec_concretize */
+            c[i] = v[i].e ? exec_concretize(ex, s, v[i], v[i].e->width, "x86_fp80 (long double) operand") : v[i].c;
+        r = value_concrete(fp80_compute(in, c[0], c[1], c[2]));
+    } else {
+        ex->stats.fp_symbolic += symbolic;
+        Expr *e[3] = {NULL, NULL, NULL};
+        for (unsigned i = 0; i < nops; i++) e[i] = value_to_expr(v[i], w);
+        if ((in->op == IR_FPTOSI || in->op == IR_FPTOUI) && !float_cast_check(ex, s, in, e[0])) {
+            expr_unref(e[0]);
+            return false;
+        }
+        r = value_from_expr(float_expr(in, e[0], e[1], e[2]));
+        for (unsigned i = 0; i < nops; i++) expr_unref(e[i]);
+    }
     expr_unref(f->regs[in->dst].e);
-    f->regs[in->dst] = value_concrete(r);
+    f->regs[in->dst] = r;
     f->pc++;
     return true;
 }

@@ -81,6 +81,8 @@ typedef struct ExecStats {
     uint64_t model_decided;       /* branch sides the state's model showed feasible with no query */
     uint64_t speculation_cut;     /* states ended because their unchecked segment was infeasible */
     uint64_t symbolic_sizes;      /* objects allocated with a symbolic size (exec_symsize.c) */
+    uint64_t fp_symbolic;         /* float/double instructions with a symbolic operand (exec_float.c) */
+    uint64_t fp80_concretized;    /* long double instructions whose symbolic operands were concretized */
 } ExecStats;
 
 /* When the sides of a two-way branch are checked (exec_feasibility.c). The

@@ -45,9 +45,8 @@ static bool key_equal(const Expr *e, ExprKind k, unsigned width, Expr *const *ki
         if (e->kids[i] != kids[i]) return false;
     switch (k) {
     case EXPR_CONST: return e->u.value == value;
-    case EXPR_EXTRACT: return e->u.off == off;
     case EXPR_READ: return e->u.read.array == arr && e->u.read.updates == upd;
-    default: return true;
+    default: return e->u.off == off; /* extract offset, FP rounding mode; 0 elsewhere */
     }
 }
 
@@ -98,10 +97,11 @@ Expr *expr_make(ExprKind k, unsigned width, Expr *const *kids, unsigned nkids, u
     e->hash = h;
     for (unsigned i = 0; i < nkids; i++) e->kids[i] = expr_ref(kids[i]);
     if (k == EXPR_CONST) e->u.value = value;
-    else if (k == EXPR_EXTRACT) e->u.off = off;
     else if (k == EXPR_READ) {
         e->u.read.array = arr;
         e->u.read.updates = upd ? expr_update_ref(upd) : NULL;
+    } else {
+        e->u.off = off;
     }
     e->next_in_bucket = expr_table.buckets[slot];
     expr_table.buckets[slot] = e;

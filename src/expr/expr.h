@@ -38,6 +38,17 @@ typedef enum ExprKind {
     EXPR_NOT, /* bitwise complement, unary */
     /* comparisons: operands of equal width, result width 1 */
     EXPR_EQ, EXPR_ULT, EXPR_ULE, EXPR_SLT, EXPR_SLE,
+    /* IEEE-754 floating point over bit patterns: a width-32 operand is a binary32,
+     * width 64 a binary64 (see expr_fp.h). Kinds that round keep their
+     * ExprRound in u.off. A NaN result is always the canonical NaN. */
+    EXPR_FADD, EXPR_FSUB, EXPR_FMUL, EXPR_FDIV, /* rounding, operands and result of one width */
+    EXPR_FREM,                                  /* C's fmod: exact, no rounding */
+    EXPR_FMA,                                   /* kids[0] * kids[1] + kids[2], rounded once */
+    EXPR_FSQRT, EXPR_FRINT,                     /* unary; FRINT rounds to an integral value */
+    EXPR_FOEQ, EXPR_FOLT, EXPR_FOLE, EXPR_FUNO, /* width 1; the ordered ones are false on a NaN */
+    EXPR_FCONV,                                 /* to another float width, rounding */
+    EXPR_FTOSI, EXPR_FTOUI,                     /* to an integer of the node's width, toward zero */
+    EXPR_SITOF, EXPR_UITOF,                     /* integer kid to a float of the node's width, rounding */
     EXPR_KIND_COUNT
 } ExprKind;
 
@@ -80,7 +91,7 @@ struct Expr {
     Expr *kids[3];
     union {
         u128 value;                           /* EXPR_CONST */
-        uint32_t off;                         /* EXPR_EXTRACT */
+        uint32_t off;                         /* EXPR_EXTRACT; ExprRound of rounding FP kinds */
         struct { Array *array; UpdateNode *updates; } read; /* EXPR_READ; kids[0] = index */
     } u;
     Expr *next_in_bucket; /* hash-cons table chaining (private) */

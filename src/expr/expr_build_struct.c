@@ -2,6 +2,7 @@
  * concat, extract, extensions, ite, and rebuilding a node with new kids. */
 #include <assert.h>
 
+#include "expr/expr_fp.h"
 #include "expr/expr_internal.h"
 
 static Expr *mk1(ExprKind k, unsigned w, Expr *a, uint32_t off) {
@@ -156,6 +157,8 @@ Expr *expr_rebuild(const Expr *e, Expr **kids) {
     case EXPR_SEXT: return expr_sext(kids[0], e->width);
     case EXPR_ITE: return expr_ite(kids[0], kids[1], kids[2]);
     case EXPR_NOT: return expr_not(kids[0]);
-    default: return expr_binary((ExprKind)e->kind, kids[0], kids[1]);
+    default:
+        if (expr_kind_is_fp(e->kind)) return expr_fp_rebuild(e, kids);
+        return expr_binary((ExprKind)e->kind, kids[0], kids[1]);
     }
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "expr/expr_fp.h"
 #include "expr/expr_internal.h"
 #include "util/util.h"
 
@@ -129,7 +130,9 @@ static u128 apply(const Expr *e, const u128 *k) {
     case EXPR_ZEXT: return k[0];
     case EXPR_SEXT: return expr_fold_sext(k[0], e->kids[0]->width, w);
     case EXPR_NOT: return ~k[0] & expr_mask(w);
-    default: return expr_fold_binary(e->kind, k[0], k[1], e->kids[0]->width);
+    default:
+        if (expr_kind_is_fp(e->kind)) return expr_fp_fold(e->kind, e->u.off, w, e->kids[0]->width, k);
+        return expr_fold_binary(e->kind, k[0], k[1], e->kids[0]->width);
     }
 }
 
@@ -142,7 +145,7 @@ static bool eval_step(Eval *ev, Frame *fr, u128 *out) {
     }
     if (e->kind == EXPR_READ) return eval_read(ev, fr, out);
     if (e->kind == EXPR_ITE) return eval_ite(ev, e, out);
-    u128 k[2] = {0, 0};
+    u128 k[3] = {0, 0, 0};
     bool ready = true;
     for (unsigned i = 0; i < e->nkids; i++) {
         u128 *v = need(ev, e->kids[i]);

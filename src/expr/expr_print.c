@@ -1,4 +1,4 @@
-/* Printing: SMT-LIB2 scripts (QF_ABV) and a human-readable one-line form.
+/* Printing: SMT-LIB2 scripts (QF_ABV; logic ALL with floats) and a human-readable one-line form.
  *
  * The SMT-LIB2 output names every non-constant node once with a top-level
  * define-fun, in post-order, so the text is linear in the DAG size and never
@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "expr/expr_fp.h"
 #include "expr/expr_internal.h"
 #include "util/util.h"
 
@@ -95,9 +96,111 @@ static const char *op_name(int k) {
     return names[k];
 }
 
+/* ---- floating point: the kids are bit patterns, so every operand is viewed
+ * as a float with to_fp and every float result turned back into bits, the
+ * canonical NaN standing for any NaN (as expr_fp.h defines) ---- */
+
+static const char *fp_to(unsigned w) { return w == 32 ? "(_ to_fp 8 24)" : "(_ to_fp 11 53)"; }
+static const char *fp_rm(unsigned rm) {
+    static const char *names[EXPR_ROUND_COUNT] = {"RNE", "RNA", "RTP", "RTN", "RTZ"};
+    return names[rm];
+}
+
+static void fp_view(Printer *p, const Expr *e) {
+    fprintf(p->f, "(%s ", fp_to(e->width));
+    print_ref(p, e);
+    fputc(')', p->f);
+}
+
+/* The float term of e, with its kids bound to x, y, z by the caller. */
+static void fp_term(Printer *p, const Expr *e) {
+    FILE *f = p->f;
+    const char *rm = fp_rm(e->u.off);
+    switch (e->kind) {
+    case EXPR_FADD: fprintf(f, "(fp.add %s x y)", rm); return;
+    case EXPR_FSUB: fprintf(f, "(fp.sub %s x y)", rm); return;
+    case EXPR_FMUL: fprintf(f, "(fp.mul %s x y)", rm); return;
+    case EXPR_FDIV: fprintf(f, "(fp.div %s x y)", rm); return;
+    case EXPR_FREM: /* fmod from IEEE remainder: they differ by |y| when the signs differ */
+        fputs("(let ((r (fp.rem x y))) (ite (and (not (fp.isZero r)) (not (= (fp.isNegative r) "
+              "(fp.isNegative x)))) (fp.add RNE r (ite (fp.isNegative x) (fp.neg (fp.abs y)) (fp.abs y))) r))", f);
+        return;
+    case EXPR_FMA: fprintf(f, "(fp.fma %s x y z)", rm); return;
+    case EXPR_FSQRT: fprintf(f, "(fp.sqrt %s x)", rm); return;
+    case EXPR_FRINT: fprintf(f, "(fp.roundToIntegral %s x)", rm); return;
+    case EXPR_FCONV: fprintf(f, "(%s %s x)", fp_to(e->width), rm); return;
+    case EXPR_SITOF: fprintf(f, "(%s %s ", fp_to(e->width), rm); break;
+    default: /* EXPR_UITOF */
+        fprintf(f, "((_ to_fp_unsigned %u %u) %s ", e->width == 32 ? 8 : 11, e->width == 32 ? 24 : 53, rm);
+        break;
+    }
+    print_ref(p, e->kids[0]);
+    fputc(')', f);
+}
+
+/* 2^n as a binary64 literal (n <= 128 is exact) */
+static void fp_pow2(FILE *f, int n, bool neg) {
+    fputs("((_ to_fp 11 53) ", f);
+    print_bits(f, ((u128)neg << 63) | ((u128)(1023 + n) << 52), 64);
+    fputc(')', f);
+}
+
+static void fp_ftoi(Printer *p, const Expr *e) {
+    FILE *f = p->f;
+    bool is_signed = e->kind == EXPR_FTOSI;
+    unsigned w = e->width;
+    /* the range test on the truncated value, in binary64 (a binary32 widens exactly) */
+    fputs("(let ((t (fp.roundToIntegral RTZ ((_ to_fp 11 53) RNE x)))) (ite (and (not (fp.isNaN x)) ", f);
+    if (is_signed) {
+        fputs("(fp.leq ", f);
+        fp_pow2(f, (int)w - 1, true);
+        fputs(" t) (fp.lt t ", f);
+        fp_pow2(f, (int)w - 1, false);
+    } else {
+        fputs("(not (fp.isNegative t)) (fp.lt t ", f);
+        fp_pow2(f, (int)w, false);
+    }
+    fprintf(f, ")) ((_ fp.to_%cbv %u) RTZ x) ", is_signed ? 's' : 'u', w);
+    print_bits(f, (u128)1 << (w - 1), w);
+    fputs("))", f);
+}
+
+static void print_fp_body(Printer *p, const Expr *e) {
+    FILE *f = p->f;
+    static const char *names[] = {"x", "y", "z"};
+    bool from_int = e->kind == EXPR_SITOF || e->kind == EXPR_UITOF;
+    if (!from_int) { /* the kids as floats x, y, z */
+        fputs("(let (", f);
+        for (unsigned i = 0; i < e->nkids; i++) {
+            fprintf(f, "(%s ", names[i]);
+            fp_view(p, e->kids[i]);
+            fputc(')', f);
+        }
+        fputs(") ", f);
+    }
+    switch (e->kind) {
+    case EXPR_FOEQ: fputs("(ite (fp.eq x y) #b1 #b0)", f); break;
+    case EXPR_FOLT: fputs("(ite (fp.lt x y) #b1 #b0)", f); break;
+    case EXPR_FOLE: fputs("(ite (fp.leq x y) #b1 #b0)", f); break;
+    case EXPR_FUNO: fputs("(ite (or (fp.isNaN x) (fp.isNaN y)) #b1 #b0)", f); break;
+    case EXPR_FTOSI: case EXPR_FTOUI: fp_ftoi(p, e); break;
+    default:
+        fputs("(let ((v ", f);
+        fp_term(p, e);
+        fputs(")) (ite (fp.isNaN v) ", f);
+        print_bits(f, expr_fp_nan(e->width), e->width);
+        fputs(" (fp.to_ieee_bv v)))", f);
+    }
+    if (!from_int) fputc(')', f);
+}
+
 /* The defining term of a non-constant node whose kids are all named. */
 static void print_body(Printer *p, const Expr *e) {
     FILE *f = p->f;
+    if (expr_kind_is_fp(e->kind)) {
+        print_fp_body(p, e);
+        return;
+    }
     switch (e->kind) {
     case EXPR_READ: {
         size_t slot = array_slot(p, e->u.read.array);
@@ -208,6 +311,22 @@ static void print_assert(FILE *f, Printer *p, Expr *c) {
     fputs(" #b1))\n", f);
 }
 
+/* Whether a floating-point node occurs below root (the script then needs FP). */
+static bool has_fp(Expr *root, PtrMap *seen) {
+    VEC(Expr *) st = {0};
+    VEC_PUSH(st, root);
+    bool found = false;
+    while (st.len && !found) {
+        Expr *e = VEC_POP(st);
+        if (ptrmap_get(seen, e)) continue;
+        ptrmap_put(seen, e, 1);
+        found = expr_kind_is_fp(e->kind);
+        for (unsigned i = 0; i < e->nkids; i++) VEC_PUSH(st, e->kids[i]);
+    }
+    VEC_FREE(st);
+    return found;
+}
+
 void expr_print_smt2(FILE *f, Expr *const *constraints, size_t n, Expr *goal) {
     Printer p = {.f = f};
     ptrmap_init(&p.names);
@@ -215,7 +334,12 @@ void expr_print_smt2(FILE *f, Expr *const *constraints, size_t n, Expr *goal) {
     if (goal) expr_collect_arrays(goal, &p.arrays);
     p.chains = util_calloc(p.arrays.len + 1, sizeof *p.chains);
     p.base = util_calloc(p.arrays.len + 1, sizeof *p.base);
-    fputs("(set-logic QF_ABV)\n", f);
+    PtrMap scanned;
+    ptrmap_init(&scanned);
+    bool fp = goal && has_fp(goal, &scanned);
+    for (size_t i = 0; i < n && !fp; i++) fp = has_fp(constraints[i], &scanned);
+    ptrmap_free(&scanned);
+    fprintf(f, "(set-logic %s)\n", fp ? "ALL" : "QF_ABV");
     for (size_t i = 0; i < p.arrays.len; i++) {
         ptrmap_init(&p.chains[i]);
         declare_array(&p, i);
@@ -244,7 +368,8 @@ static const char *kind_name(int k) {
     static const char *names[EXPR_KIND_COUNT] = {
         "const", "read", "concat", "extract", "zext", "sext", "ite", "add", "sub", "mul", "udiv",
         "sdiv", "urem", "srem", "and", "or", "xor", "shl", "lshr", "ashr", "not", "eq", "ult", "ule",
-        "slt", "sle",
+        "slt", "sle", "fadd", "fsub", "fmul", "fdiv", "frem", "fma", "fsqrt", "frint", "foeq", "folt",
+        "fole", "funo", "fconv", "ftosi", "ftoui", "sitof", "uitof",
     };
     return names[k];
 }
@@ -275,6 +400,7 @@ static void print_human(FILE *f, const Expr *e, unsigned depth, unsigned *budget
     }
     fprintf(f, "(%s w%u", kind_name(e->kind), e->width);
     if (e->kind == EXPR_EXTRACT) fprintf(f, " @%u", e->u.off);
+    if (expr_kind_rounds(e->kind) && e->u.off != EXPR_RNE) fprintf(f, " %s", fp_rm(e->u.off));
     for (unsigned i = 0; i < e->nkids; i++) {
         fputc(' ', f);
         print_human(f, e->kids[i], depth + 1, budget);

@@ -6,6 +6,8 @@
  * a per-query list and released when the query ends, which keeps the rc
  * discipline in one place. Booleans are 1-bit vectors, as in Expr. */
 #include "solver_layer.h"
+#include "z3_fp.h"
+#include "../expr/expr_fp.h"
 #include "../util/util.h"
 #include <z3.h>
 #include <errno.h>
@@ -25,6 +27,7 @@ typedef struct Z3Solver {
     unsigned long smt2_count;
     /* per query */
     SolverMap memo;          /* Expr* / Array* / (UpdateNode*, Array*) / (Array*, byte + 1) -> Z3_ast */
+    SolverMap floats;        /* FP Expr* -> its float term (z3_fp.h) */
     VEC(Z3_ast) owned;
     VEC(Expr *) byte_reads;  /* input bytes read at a constant index, made bit-vector constants */
     /* Shared with a thread calling solver_interrupt(), under run_mu: the Z3
@@ -234,6 +237,8 @@ static Z3Binary z3_binary_op(ExprKind k) {
 
 static bool z3_is_comparison(ExprKind k) { return k >= EXPR_EQ && k <= EXPR_SLE; }
 
+static Z3_ast z3_keep_for_fp(void *z, Z3_ast a) { return z3_keep(z, a); }
+
 /* Translation of e whose kids are already translated (k[i]). */
 static Z3_ast z3_node(Z3Solver *z, Expr *e, Z3_ast *k) {
     Z3_context c = z->ctx;
@@ -252,6 +257,10 @@ static Z3_ast z3_node(Z3Solver *z, Expr *e, Z3_ast *k) {
     case EXPR_ITE: return z3_keep(z, Z3_mk_ite(c, z3_bv_to_bool(z, k[0]), k[1], k[2]));
     case EXPR_NOT: return z3_keep(z, Z3_mk_bvnot(c, k[0]));
     default: break;
+    }
+    if (expr_kind_is_fp(e->kind)) {
+        Z3Fp fp = {c, z3_keep_for_fp, z, &z->floats};
+        return z3_fp_node(&fp, e, k);
     }
     Z3Binary op = z3_binary_op((ExprKind)e->kind);
     if (!op) util_fatal("solver: expression kind %d has no Z3 translation", e->kind);
@@ -276,6 +285,7 @@ static void z3_end_query(Z3Solver *z) {
     z->owned.len = 0;
     z->byte_reads.len = 0;
     solver_map_clear(&z->memo);
+    solver_map_clear(&z->floats);
 }
 
 /* Reads every byte of each input array the query reads out of the model;
@@ -477,6 +487,7 @@ static void z3_destroy(Solver *base) {
     z3_close_context(z);
     pthread_mutex_destroy(&z->run_mu);
     solver_map_free(&z->memo);
+    solver_map_free(&z->floats);
     VEC_FREE(z->owned);
     VEC_FREE(z->byte_reads);
     free(z->smt2_dir);
@@ -496,6 +507,7 @@ Solver *solver_z3_new(const SolverOptions *opt, SolverStats *stats) {
     }
     if (opt->smt2_dir) z->smt2_dir = util_strdup(opt->smt2_dir);
     solver_map_init(&z->memo);
+    solver_map_init(&z->floats);
     pthread_mutex_init(&z->run_mu, NULL);
     return &z->base;
 }

@@ -6,7 +6,7 @@
  * long double globals, struct members (16-byte slots), bytes via memcpy,
  * variadic arguments, printf's %Lf/%Lg, and libm calls made natively.
  * Each value of the symbolic selector becomes a concrete long double (a
- * symbolic one would end the state: symbolic floating point is issue 15).
+ * symbolic one would be concretized: long double is computed on the host only).
  * Paths: a = 0, 1, 2, 3 (exit statuses 3, 3, 3, 2).
  */
 #include <klee/klee.h>

@@ -2,7 +2,7 @@
  * expect: reached
  * The thesis's Figure 3.2 (its integer part): res = x + 23; res == 8192.
  * Phase I's path condition alone decides it (x = 8169). The thesis's second
- * half, sin(u) > 0, needs symbolic floating point (issue 15).
+ * half, sin(u) > 0, needs math functions as opaque symbols (issue 15).
  */
 #include <klee/klee.h>
 

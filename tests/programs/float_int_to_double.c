@@ -1,10 +1,9 @@
 /* symplex-test
- * paths: 1
- * early: symbolic floating point 1
- * A float computed from a symbolic input: the engine terminates that path
- * early ("symbolic floating point") and keeps exploring the other one
- * (mode != 1). All inputs are created before the float operation so the
- * early test's ktest is complete and replays.
+ * paths: 3
+ * A double computed from a symbolic int: (double)x * 0.5 > 10.0 holds for
+ * x > 20 and not otherwise, both found (with mode != 1 the third path). All
+ * inputs are created before the float operations. (Before symbolic floating
+ * point, the float path ended early with reason "symbolic floating point".)
  */
 #include <symplex.h>
 

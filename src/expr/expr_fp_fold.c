@@ -1,0 +1,134 @@
+/* Concrete floating point: the host FPU computes each FP kind in the operand's
+ * own precision (SSE arithmetic on x86-64 is IEEE binary32/binary64, so the
+ * result is the correctly rounded one). Shared by the builders' constant
+ * folding, the evaluator and the executor's concrete path, so all three agree
+ * bit for bit; Z3's translation implements the same definitions. */
+#define _GNU_SOURCE /* roundeven */
+#include <fenv.h>
+#include <math.h>
+#include <string.h>
+
+#include "expr/expr_fp.h"
+
+u128 expr_fp_nan(unsigned width) {
+    return width == 32 ? (u128)0xffc00000u : (u128)0xfff8000000000000ull;
+}
+
+static float as_f(u128 v) { float f; uint32_t b = (uint32_t)v; memcpy(&f, &b, 4); return f; }
+static double as_d(u128 v) { double d; uint64_t b = (uint64_t)v; memcpy(&d, &b, 8); return d; }
+static u128 bits_f(float f) { uint32_t b; memcpy(&b, &f, 4); return isnan(f) ? expr_fp_nan(32) : b; }
+static u128 bits_d(double d) { uint64_t b; memcpy(&b, &d, 8); return isnan(d) ? expr_fp_nan(64) : b; }
+/* The operand as a double: exact for a binary32. */
+static double widen(u128 v, unsigned w) { return w == 32 ? (double)as_f(v) : as_d(v); }
+
+static int host_mode(unsigned rm) {
+    switch ((ExprRound)rm) {
+    case EXPR_RTP: return FE_UPWARD;
+    case EXPR_RTN: return FE_DOWNWARD;
+    case EXPR_RTZ: return FE_TOWARDZERO;
+    default: return FE_TONEAREST; /* RNA only exists for integral rounding, done by round() */
+    }
+}
+
+/* The operation runs between two mode switches; the volatile copies keep the
+ * compiler from moving it across them (it assumes the default mode). */
+#define IN_MODE(rm, T, expr, out)                                                \
+    do {                                                                         \
+        int old_ = fegetround(), want_ = host_mode(rm);                          \
+        if (want_ != old_) fesetround(want_);                                    \
+        volatile T r_ = (expr);                                                  \
+        if (want_ != old_) fesetround(old_);                                     \
+        (out) = r_;                                                              \
+    } while (0)
+
+/* x and y are volatile. C fmod is exact: no rounding mode applies. */
+#define ARITH(T, x, y, rm, k, out)                                               \
+    do {                                                                         \
+        switch (k) {                                                             \
+        case EXPR_FADD: IN_MODE(rm, T, x + y, out); break;                       \
+        case EXPR_FSUB: IN_MODE(rm, T, x - y, out); break;                       \
+        case EXPR_FMUL: IN_MODE(rm, T, x * y, out); break;                       \
+        case EXPR_FDIV: IN_MODE(rm, T, x / y, out); break;                       \
+        default: (out) = (T)fmod(x, y); break;                                   \
+        }                                                                        \
+    } while (0)
+
+static double rint_mode(double x, unsigned rm) {
+    switch ((ExprRound)rm) {
+    case EXPR_RNA: return round(x);
+    case EXPR_RTP: return ceil(x);
+    case EXPR_RTN: return floor(x);
+    case EXPR_RTZ: return trunc(x);
+    default: return roundeven(x);
+    }
+}
+
+static u128 fold_ftoi(bool is_signed, unsigned w, unsigned kw, u128 v) {
+    u128 indefinite = (u128)1 << (w - 1);
+    double t = trunc(widen(v, kw));
+    double lo = is_signed ? -ldexp(1, (int)w - 1) : 0, hi = ldexp(1, is_signed ? (int)w - 1 : (int)w);
+    if (isnan(t) || t < lo || t >= hi) return indefinite;
+    return (is_signed ? (u128)(__int128)t : (u128)t) & expr_mask(w);
+}
+
+/* Up to 64 bits the conversion is one instruction, which honours the mode. */
+#define ITOF(T, is_signed, rm, kw, v, out)                                       \
+    do {                                                                         \
+        volatile __int128 s_ = expr_signed(v, kw);                               \
+        volatile int64_t s64_ = (int64_t)s_;                                     \
+        volatile uint64_t u64_ = (uint64_t)v;                                    \
+        volatile u128 u_ = v;                                                    \
+        if (is_signed && kw <= 64) IN_MODE(rm, T, (T)s64_, out);                 \
+        else if (is_signed) IN_MODE(rm, T, (T)s_, out);                          \
+        else if (kw <= 64) IN_MODE(rm, T, (T)u64_, out);                         \
+        else IN_MODE(rm, T, (T)u_, out);                                         \
+    } while (0)
+
+static u128 fold_itof(bool is_signed, unsigned rm, unsigned w, unsigned kw, u128 v) {
+    if (w == 32) {
+        float r;
+        ITOF(float, is_signed, rm, kw, v, r);
+        return bits_f(r);
+    }
+    double r;
+    ITOF(double, is_signed, rm, kw, v, r);
+    return bits_d(r);
+}
+
+/* The rounding operations in one precision. The operands are volatile so they
+ * are read after the mode switch (see IN_MODE). */
+#define FOLD_PRECISION(name, T, AS, BITS, FMA, SQRT)                             \
+    static u128 name(int k, unsigned rm, const u128 *v) {                        \
+        volatile T x = AS(v[0]), y = AS(v[1]), z = AS(v[2]);                     \
+        T r;                                                                     \
+        switch (k) {                                                             \
+        case EXPR_FMA: IN_MODE(rm, T, FMA(x, y, z), r); break;                   \
+        case EXPR_FSQRT: IN_MODE(rm, T, SQRT(x), r); break;                      \
+        case EXPR_FRINT: r = (T)rint_mode(x, rm); break;                         \
+        default: ARITH(T, x, y, rm, k, r); break;                                \
+        }                                                                        \
+        return BITS(r);                                                          \
+    }
+FOLD_PRECISION(fold_single, float, as_f, bits_f, fmaf, sqrtf)
+FOLD_PRECISION(fold_double, double, as_d, bits_d, fma, sqrt)
+
+u128 expr_fp_fold(int k, unsigned rm, unsigned w, unsigned kw, const u128 *v) {
+    switch (k) {
+    case EXPR_FOEQ: return widen(v[0], kw) == widen(v[1], kw);
+    case EXPR_FOLT: return widen(v[0], kw) < widen(v[1], kw);
+    case EXPR_FOLE: return widen(v[0], kw) <= widen(v[1], kw);
+    case EXPR_FUNO: return isnan(widen(v[0], kw)) || isnan(widen(v[1], kw));
+    case EXPR_FTOSI: return fold_ftoi(true, w, kw, v[0]);
+    case EXPR_FTOUI: return fold_ftoi(false, w, kw, v[0]);
+    case EXPR_SITOF: return fold_itof(true, rm, w, kw, v[0]);
+    case EXPR_UITOF: return fold_itof(false, rm, w, kw, v[0]);
+    case EXPR_FCONV: {
+        if (w == 64) return bits_d(widen(v[0], kw)); /* widening is exact */
+        float r;
+        volatile double x = as_d(v[0]);
+        IN_MODE(rm, float, (float)x, r);
+        return bits_f(r);
+    }
+    default: return w == 32 ? fold_single(k, rm, v) : fold_double(k, rm, v);
+    }
+}

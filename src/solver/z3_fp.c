@@ -1,0 +1,129 @@
+/* Floating-point kinds in Z3's FP theory. Kids arrive as bit-vectors (an Expr
+ * float is its bit pattern) and are viewed as floats with to_fp; float results
+ * go back to bits with to_ieee_bv, a NaN as the canonical NaN, since Z3 leaves
+ * the bits of a NaN unspecified and expr_fp_fold gives exactly one. */
+#include <math.h>
+
+#include "expr/expr_fp.h"
+#include "z3_fp.h"
+
+#define K(x) fp->keep(fp->owner, (x))
+
+/* Kept like any AST: a fresh object nobody holds may be freed by the next
+ * API call, which could be the evaluation of another argument of the call
+ * this sort is for. */
+static Z3_sort fp_sort(const Z3Fp *fp, unsigned w) {
+    Z3_sort s = w == 32 ? Z3_mk_fpa_sort_single(fp->ctx) : Z3_mk_fpa_sort_double(fp->ctx);
+    K(Z3_sort_to_ast(fp->ctx, s));
+    return s;
+}
+
+static Z3_ast fp_rm(const Z3Fp *fp, unsigned rm) {
+    Z3_context c = fp->ctx;
+    switch ((ExprRound)rm) {
+    case EXPR_RNA: return K(Z3_mk_fpa_rna(c));
+    case EXPR_RTP: return K(Z3_mk_fpa_rtp(c));
+    case EXPR_RTN: return K(Z3_mk_fpa_rtn(c));
+    case EXPR_RTZ: return K(Z3_mk_fpa_rtz(c));
+    default: return K(Z3_mk_fpa_rne(c));
+    }
+}
+
+static Z3_ast bv_const(const Z3Fp *fp, u128 v, unsigned w) {
+    Z3_context c = fp->ctx;
+    Z3_sort bv = Z3_mk_bv_sort(c, w);
+    K(Z3_sort_to_ast(c, bv));
+    if (w <= 64) return K(Z3_mk_unsigned_int64(c, (uint64_t)v, bv));
+    Z3_ast hi = bv_const(fp, v >> 64, w - 64), lo = bv_const(fp, (uint64_t)v, 64);
+    return K(Z3_mk_concat(c, hi, lo));
+}
+
+static Z3_ast bit(const Z3Fp *fp, Z3_ast b) {
+    return K(Z3_mk_ite(fp->ctx, b, bv_const(fp, 1, 1), bv_const(fp, 0, 1)));
+}
+
+/* Kid i of e as a float. */
+static Z3_ast view(const Z3Fp *fp, const Expr *e, unsigned i, const Z3_ast *k) {
+    void *hit;
+    if (solver_map_get(fp->floats, e->kids[i], NULL, &hit)) return hit;
+    return K(Z3_mk_fpa_to_fp_bv(fp->ctx, k[i], fp_sort(fp, e->kids[i]->width)));
+}
+
+static Z3_ast bits(const Z3Fp *fp, const Expr *e, Z3_ast v, unsigned w) {
+    Z3_context c = fp->ctx;
+    solver_map_put(fp->floats, e, NULL, v);
+    Z3_ast nan = K(Z3_mk_fpa_is_nan(c, v));
+    return K(Z3_mk_ite(c, nan, bv_const(fp, expr_fp_nan(w), w), K(Z3_mk_fpa_to_ieee_bv(c, v))));
+}
+
+/* C fmod from IEEE remainder r: the two differ by |y| (with x's sign) exactly
+ * when r is nonzero and of the other sign than x; the sum is exact. */
+static Z3_ast fmod_of(const Z3Fp *fp, Z3_ast x, Z3_ast y) {
+    Z3_context c = fp->ctx;
+    Z3_ast r = K(Z3_mk_fpa_rem(c, x, y));
+    Z3_ast xneg = K(Z3_mk_fpa_is_negative(c, x));
+    Z3_ast other_sign = K(Z3_mk_not(c, K(Z3_mk_eq(c, K(Z3_mk_fpa_is_negative(c, r)), xneg))));
+    Z3_ast conds[2] = {K(Z3_mk_not(c, K(Z3_mk_fpa_is_zero(c, r)))), other_sign};
+    Z3_ast ay = K(Z3_mk_fpa_abs(c, y));
+    Z3_ast step = K(Z3_mk_ite(c, xneg, K(Z3_mk_fpa_neg(c, ay)), ay));
+    return K(Z3_mk_ite(c, K(Z3_mk_and(c, 2, conds)), K(Z3_mk_fpa_add(c, fp_rm(fp, EXPR_RNE), r, step)), r));
+}
+
+/* 2^n (negated if neg) as a binary64: exact for n <= 128. */
+static Z3_ast pow2(const Z3Fp *fp, int n, bool neg) {
+    return K(Z3_mk_fpa_numeral_double(fp->ctx, neg ? -ldexp(1, n) : ldexp(1, n), fp_sort(fp, 64)));
+}
+
+/* Truncation to an integer of width w; out of range or NaN gives 1 << (w-1). */
+static Z3_ast ftoi(const Z3Fp *fp, bool is_signed, Z3_ast x, unsigned w) {
+    Z3_context c = fp->ctx;
+    Z3_ast rtz = fp_rm(fp, EXPR_RTZ);
+    Z3_ast xd = K(Z3_mk_fpa_to_fp_float(c, fp_rm(fp, EXPR_RNE), x, fp_sort(fp, 64))); /* exact */
+    Z3_ast t = K(Z3_mk_fpa_round_to_integral(c, rtz, xd));
+    Z3_ast lo = is_signed ? K(Z3_mk_fpa_leq(c, pow2(fp, (int)w - 1, true), t)) : K(Z3_mk_not(c, K(Z3_mk_fpa_is_negative(c, t))));
+    Z3_ast hi = K(Z3_mk_fpa_lt(c, t, pow2(fp, is_signed ? (int)w - 1 : (int)w, false)));
+    Z3_ast conds[3] = {K(Z3_mk_not(c, K(Z3_mk_fpa_is_nan(c, x)))), lo, hi};
+    Z3_ast conv = is_signed ? K(Z3_mk_fpa_to_sbv(c, rtz, x, w)) : K(Z3_mk_fpa_to_ubv(c, rtz, x, w));
+    return K(Z3_mk_ite(c, K(Z3_mk_and(c, 3, conds)), conv, bv_const(fp, (u128)1 << (w - 1), w)));
+}
+
+static Z3_ast fp_compare(const Z3Fp *fp, int kind, Z3_ast x, Z3_ast y) {
+    Z3_context c = fp->ctx;
+    switch (kind) {
+    case EXPR_FOEQ: return bit(fp, K(Z3_mk_fpa_eq(c, x, y)));
+    case EXPR_FOLT: return bit(fp, K(Z3_mk_fpa_lt(c, x, y)));
+    case EXPR_FOLE: return bit(fp, K(Z3_mk_fpa_leq(c, x, y)));
+    default: {
+        Z3_ast nans[2] = {K(Z3_mk_fpa_is_nan(c, x)), K(Z3_mk_fpa_is_nan(c, y))};
+        return bit(fp, K(Z3_mk_or(c, 2, nans)));
+    }
+    }
+}
+
+Z3_ast z3_fp_node(const Z3Fp *fp, const Expr *e, const Z3_ast *k) {
+    Z3_context c = fp->ctx;
+    unsigned w = e->width;
+    if (e->kind == EXPR_SITOF || e->kind == EXPR_UITOF) {
+        Z3_ast (*to)(Z3_context, Z3_ast, Z3_ast, Z3_sort) =
+            e->kind == EXPR_SITOF ? Z3_mk_fpa_to_fp_signed : Z3_mk_fpa_to_fp_unsigned;
+        return bits(fp, e, K(to(c, fp_rm(fp, e->u.off), k[0], fp_sort(fp, w))), w);
+    }
+    Z3_ast x = view(fp, e, 0, k);
+    Z3_ast y = e->nkids > 1 ? view(fp, e, 1, k) : NULL;
+    Z3_ast rm = fp_rm(fp, e->u.off);
+    Z3_ast v;
+    switch (e->kind) {
+    case EXPR_FOEQ: case EXPR_FOLT: case EXPR_FOLE: case EXPR_FUNO: return fp_compare(fp, e->kind, x, y);
+    case EXPR_FTOSI: case EXPR_FTOUI: return ftoi(fp, e->kind == EXPR_FTOSI, x, w);
+    case EXPR_FADD: v = Z3_mk_fpa_add(c, rm, x, y); break;
+    case EXPR_FSUB: v = Z3_mk_fpa_sub(c, rm, x, y); break;
+    case EXPR_FMUL: v = Z3_mk_fpa_mul(c, rm, x, y); break;
+    case EXPR_FDIV: v = Z3_mk_fpa_div(c, rm, x, y); break;
+    case EXPR_FREM: v = fmod_of(fp, x, y); break;
+    case EXPR_FMA: v = Z3_mk_fpa_fma(c, rm, x, y, view(fp, e, 2, k)); break;
+    case EXPR_FSQRT: v = Z3_mk_fpa_sqrt(c, rm, x); break;
+    case EXPR_FRINT: v = Z3_mk_fpa_round_to_integral(c, rm, x); break;
+    default: v = Z3_mk_fpa_to_fp_float(c, rm, x, fp_sort(fp, w)); break; /* EXPR_FCONV */
+    }
+    return bits(fp, e, K(v), w);
+}

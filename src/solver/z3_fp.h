@@ -1,0 +1,26 @@
+/* z3_fp: the floating-point kinds of Expr in Z3's FP theory (private to
+ * src/solver, used by the Z3 core's translation). */
+#ifndef SYMPLEX_Z3_FP_H
+#define SYMPLEX_Z3_FP_H
+#include <z3.h>
+
+#include "expr/expr.h"
+#include "solver_layer.h"
+
+/* Where the translation's ASTs go: keep(owner, a) takes a reference to a and
+ * returns it (the context is reference counted). floats remembers, per query,
+ * the float term of each FP node translated, so an FP kid is used as a float
+ * directly instead of through its bits (the same value: any NaN is a NaN),
+ * which spares Z3 a to_fp/to_ieee_bv round trip per operation. */
+typedef struct Z3Fp {
+    Z3_context ctx;
+    Z3_ast (*keep)(void *owner, Z3_ast a);
+    void *owner;
+    SolverMap *floats; /* (Expr*, NULL) -> its float Z3_ast */
+} Z3Fp;
+
+/* The bit-vector (width 1 for comparisons) of FP node e whose kids are the
+ * bit-vectors k[0..nkids). Same definitions as expr_fp_fold. */
+Z3_ast z3_fp_node(const Z3Fp *fp, const Expr *e, const Z3_ast *k);
+
+#endif
