@@ -8,6 +8,8 @@
 #include <math.h>
 #include <string.h>
 
+/* ---- x86_fp80 (and conversions between it and float/double), on the host ---- */
+
 typedef long double Real;
 
 static Real f_get(u128 bits, unsigned kind) {
@@ -26,25 +28,18 @@ static u128 f_put(Real r, unsigned kind) {
     return b;
 }
 
-/* Arithmetic is done in the operand's own precision so rounding matches C. */
-#define F_ARITH(T, FMOD)                                                         \
-    do {                                                                         \
-        T x = (T)f_get(a, k), y = (T)f_get(b, k), r;                             \
-        switch (op) {                                                            \
-        case IR_FADD: r = x + y; break;                                          \
-        case IR_FSUB: r = x - y; break;                                          \
-        case IR_FMUL: r = x * y; break;                                          \
-        case IR_FDIV: r = x / y; break;                                          \
-        case IR_FREM: r = FMOD(x, y); break;                                     \
-        default: r = -x; break;                                                  \
-        }                                                                        \
-        return f_put(r, k);                                                      \
-    } while (0)
-
+/* long double arithmetic (the x87 unit's own precision, as C computes it) */
 static u128 f_arith(IrOp op, u128 a, u128 b, unsigned k) {
-    if (k == IR_FK_FLOAT) F_ARITH(float, fmodf);
-    if (k == IR_FK_DOUBLE) F_ARITH(double, fmod);
-    F_ARITH(Real, fmodl);
+    Real x = f_get(a, k), y = f_get(b, k), r;
+    switch (op) {
+    case IR_FADD: r = x + y; break;
+    case IR_FSUB: r = x - y; break;
+    case IR_FMUL: r = x * y; break;
+    case IR_FDIV: r = x / y; break;
+    case IR_FREM: r = fmodl(x, y); break;
+    default: r = -x; break;
+    }
+    return f_put(r, k);
 }
 
 static bool f_cmp(unsigned pred, Real x, Real y) {
