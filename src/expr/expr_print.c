@@ -157,7 +157,7 @@ static void fp_ftoi(Printer *p, const Expr *e) {
         fputs(" t) (fp.lt t ", f);
         fp_pow2(f, (int)w - 1, false);
     } else {
-        fputs("(not (fp.isNegative t)) (fp.lt t ", f);
+        fputs("(fp.leq (_ +zero 11 53) t) (fp.lt t ", f); /* -0 is in range */
         fp_pow2(f, (int)w, false);
     }
     fprintf(f, ")) ((_ fp.to_%cbv %u) RTZ x) ", is_signed ? 's' : 'u', w);
