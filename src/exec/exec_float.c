@@ -98,16 +98,20 @@ static Real f_math(unsigned fn, Real a, Real b, Real c) {
 
 static unsigned fk_width(unsigned kind) { return kind == IR_FK_FLOAT ? 32 : 64; }
 
-/* The 16 LLVM predicates from the four FP comparison kinds. */
+/* Most of the 16 LLVM predicates are one of the four FP comparison kinds,
+ * maybe with swapped operands or negated; FALSE, TRUE, ONE and UEQ are not
+ * (kind 0). */
+typedef struct FcmpSplit { uint8_t kind; bool swap, negate; } FcmpSplit;
+static const FcmpSplit fcmp_split[] = {
+    [IR_FCMP_OEQ] = {EXPR_FOEQ, false, false}, [IR_FCMP_OGT] = {EXPR_FOLT, true, false},
+    [IR_FCMP_OGE] = {EXPR_FOLE, true, false},  [IR_FCMP_OLT] = {EXPR_FOLT, false, false},
+    [IR_FCMP_OLE] = {EXPR_FOLE, false, false}, [IR_FCMP_ORD] = {EXPR_FUNO, false, true},
+    [IR_FCMP_UNO] = {EXPR_FUNO, false, false}, [IR_FCMP_UGT] = {EXPR_FOLE, false, true},
+    [IR_FCMP_UGE] = {EXPR_FOLT, false, true},  [IR_FCMP_ULT] = {EXPR_FOLE, true, true},
+    [IR_FCMP_ULE] = {EXPR_FOLT, true, true},   [IR_FCMP_UNE] = {EXPR_FOEQ, false, true},
+};
+
 static Expr *fcmp_expr(unsigned pred, Expr *a, Expr *b) {
-    static const struct { uint8_t kind; bool swap, negate; } base[] = {
-        [IR_FCMP_OEQ] = {EXPR_FOEQ, false, false}, [IR_FCMP_OGT] = {EXPR_FOLT, true, false},
-        [IR_FCMP_OGE] = {EXPR_FOLE, true, false},  [IR_FCMP_OLT] = {EXPR_FOLT, false, false},
-        [IR_FCMP_OLE] = {EXPR_FOLE, false, false}, [IR_FCMP_ORD] = {EXPR_FUNO, false, true},
-        [IR_FCMP_UNO] = {EXPR_FUNO, false, false}, [IR_FCMP_UGT] = {EXPR_FOLE, false, true},
-        [IR_FCMP_UGE] = {EXPR_FOLT, false, true},  [IR_FCMP_ULT] = {EXPR_FOLE, true, true},
-        [IR_FCMP_ULE] = {EXPR_FOLT, true, true},   [IR_FCMP_UNE] = {EXPR_FOEQ, false, true},
-    };
     switch ((IrFcmpPred)pred) {
     case IR_FCMP_FALSE: return expr_bool(false);
     case IR_FCMP_TRUE: return expr_bool(true);
@@ -121,22 +125,26 @@ static Expr *fcmp_expr(unsigned pred, Expr *a, Expr *b) {
     }
     default: break;
     }
-    Expr *c = base[pred].swap ? expr_fcmp(base[pred].kind, b, a) : expr_fcmp(base[pred].kind, a, b);
-    if (!base[pred].negate) return c;
+    FcmpSplit p = fcmp_split[pred];
+    Expr *c = p.swap ? expr_fcmp(p.kind, b, a) : expr_fcmp(p.kind, a, b);
+    if (!p.negate) return c;
     Expr *r = expr_not(c);
     expr_unref(c);
     return r;
 }
 
+/* The rounding mode of each rounding-to-integral function. */
+static const ExprRound fm_round[] = {
+    [IR_FM_FLOOR] = EXPR_RTN, [IR_FM_CEIL] = EXPR_RTP, [IR_FM_TRUNC] = EXPR_RTZ,
+    [IR_FM_ROUND] = EXPR_RNA, [IR_FM_RINT] = EXPR_RNE,
+};
+
 static Expr *fmath_expr(unsigned fn, Expr *a, Expr *b, Expr *c) {
     switch ((IrFmathFn)fn) {
     case IR_FM_FABS: return expr_fabs(a);
     case IR_FM_SQRT: return expr_fsqrt(EXPR_RNE, a);
-    case IR_FM_FLOOR: return expr_frint(EXPR_RTN, a);
-    case IR_FM_CEIL: return expr_frint(EXPR_RTP, a);
-    case IR_FM_TRUNC: return expr_frint(EXPR_RTZ, a);
-    case IR_FM_ROUND: return expr_frint(EXPR_RNA, a);
-    case IR_FM_RINT: return expr_frint(EXPR_RNE, a);
+    case IR_FM_FLOOR: case IR_FM_CEIL: case IR_FM_TRUNC: case IR_FM_ROUND: case IR_FM_RINT:
+        return expr_frint(fm_round[fn], a);
     case IR_FM_COPYSIGN: return expr_fcopysign(a, b);
     case IR_FM_MINNUM: return expr_fminmax(false, a, b);
     case IR_FM_MAXNUM: return expr_fminmax(true, a, b);
@@ -204,14 +212,69 @@ static unsigned operand_count(const Inst *in) {
     return in->sub == IR_FM_COPYSIGN || in->sub == IR_FM_MINNUM || in->sub == IR_FM_MAXNUM ? 2 : 1;
 }
 
+static bool fmath_concrete(unsigned fn, const u128 *c, unsigned w, u128 *out) {
+    u128 sign = (u128)1 << (w - 1);
+    switch ((IrFmathFn)fn) {
+    case IR_FM_FABS: *out = c[0] & ~sign; return true;
+    case IR_FM_COPYSIGN: *out = (c[0] & ~sign) | (c[1] & sign); return true;
+    case IR_FM_SQRT: *out = expr_fp_fold(EXPR_FSQRT, EXPR_RNE, w, w, c); return true;
+    case IR_FM_FLOOR: case IR_FM_CEIL: case IR_FM_TRUNC: case IR_FM_ROUND: case IR_FM_RINT:
+        *out = expr_fp_fold(EXPR_FRINT, fm_round[fn], w, w, c);
+        return true;
+    case IR_FM_FMA: *out = expr_fp_fold(EXPR_FMA, EXPR_RNE, w, w, c); return true;
+    case IR_FM_FMULADD: { /* unfused, as fmath_expr says */
+        u128 p[2] = {expr_fp_fold(EXPR_FMUL, EXPR_RNE, w, w, c), c[2]};
+        *out = expr_fp_fold(EXPR_FADD, EXPR_RNE, w, w, p);
+        return true;
+    }
+    default: return false; /* minnum/maxnum: the builders */
+    }
+}
+
+/* The concrete fast path, as arith.h's for integers: the common instructions
+ * on constants are one host fold, with no expression built (hash-consing
+ * constants costs a float loop ten times its time). False for the rest, which
+ * go through the builders. */
+static bool float_concrete(const Inst *in, const u128 *c, unsigned w, u128 *out) {
+    static const ExprKind arith[] = {EXPR_FADD, EXPR_FSUB, EXPR_FMUL, EXPR_FDIV, EXPR_FREM};
+    switch ((IrOp)in->op) {
+    case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV: case IR_FREM:
+        *out = expr_fp_fold(arith[in->op - IR_FADD], EXPR_RNE, w, w, c);
+        return true;
+    case IR_FNEG: *out = c[0] ^ (u128)1 << (w - 1); return true;
+    case IR_FCMP: {
+        FcmpSplit p = in->sub < sizeof fcmp_split / sizeof *fcmp_split ? fcmp_split[in->sub] : (FcmpSplit){0};
+        if (!p.kind) return false;
+        u128 ab[2] = {c[p.swap], c[!p.swap]};
+        *out = expr_fp_fold(p.kind, 0, 1, w, ab) ^ p.negate;
+        return true;
+    }
+    case IR_FPTRUNC: case IR_FPEXT: *out = expr_fp_fold(EXPR_FCONV, EXPR_RNE, fk_width(in->sub), w, c); return true;
+    case IR_SITOFP: case IR_UITOFP:
+        *out = expr_fp_fold(in->op == IR_SITOFP ? EXPR_SITOF : EXPR_UITOF, EXPR_RNE, fk_width(in->sub), w, c);
+        return true;
+    case IR_FPTOSI: case IR_FPTOUI:
+        *out = expr_fp_fold(in->op == IR_FPTOSI ? EXPR_FTOSI : EXPR_FTOUI, 0, in->width, w, c);
+        return true;
+    case IR_FMATH: return fmath_concrete(in->sub, c, w, out);
+    default: return false;
+    }
+}
+
 /* A float-to-integer conversion out of range is undefined (UBSan's
  * float-cast-overflow, which native replay runs with): an error where it can
  * happen, the state going on where it cannot. False if the state ended. */
-static bool float_cast_check(Executor *ex, State *s, const Inst *in, Expr *x) {
-    Expr *bad = expr_ftoi_out_of_range(in->op == IR_FPTOSI, x, in->width);
-    State *child = NULL;
-    int r = expr_is_const(bad) ? (int)bad->u.value : exec_fork(ex, s, bad, &child);
-    expr_unref(bad);
+static bool float_cast_check(Executor *ex, State *s, const Inst *in, Value x, unsigned w) {
+    bool is_signed = in->op == IR_FPTOSI;
+    int r = 0;
+    if (!x.e) {
+        r = !expr_fp_ftoi_fits(is_signed, in->width, w, x.c);
+    } else {
+        Expr *bad = expr_ftoi_out_of_range(is_signed, x.e, in->width);
+        State *child = NULL;
+        r = expr_is_const(bad) ? (int)bad->u.value : exec_fork(ex, s, bad, &child);
+        expr_unref(bad);
+    }
     if (r == 1) exec_error(ex, s, "float-cast", "%s conversion of a value out of the range of i%u",
                            in->op == IR_FPTOSI ? "signed" : "unsigned", in->width);
     return r == 0;
@@ -235,14 +298,16 @@ bool exec_float(Executor *ex, State *s, const Inst *in) {
         r = value_concrete(fp80_compute(in, c[0], c[1], c[2]));
     } else {
         ex->stats.fp_symbolic += symbolic;
-        Expr *e[3] = {NULL, NULL, NULL};
-        for (unsigned i = 0; i < nops; i++) e[i] = value_to_expr(v[i], w);
-        if ((in->op == IR_FPTOSI || in->op == IR_FPTOUI) && !float_cast_check(ex, s, in, e[0])) {
-            expr_unref(e[0]);
-            return false;
+        if ((in->op == IR_FPTOSI || in->op == IR_FPTOUI) && !float_cast_check(ex, s, in, v[0], w)) return false;
+        u128 c[3] = {v[0].c, v[1].c, v[2].c}, out;
+        if (!symbolic && float_concrete(in, c, w, &out)) {
+            r = value_concrete(out);
+        } else {
+            Expr *e[3] = {NULL, NULL, NULL};
+            for (unsigned i = 0; i < nops; i++) e[i] = value_to_expr(v[i], w);
+            r = value_from_expr(float_expr(in, e[0], e[1], e[2]));
+            for (unsigned i = 0; i < nops; i++) expr_unref(e[i]);
         }
-        r = value_from_expr(float_expr(in, e[0], e[1], e[2]));
-        for (unsigned i = 0; i < nops; i++) expr_unref(e[i]);
     }
     expr_unref(f->regs[in->dst].e);
     f->regs[in->dst] = r;

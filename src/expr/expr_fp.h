@@ -65,5 +65,8 @@ Expr *expr_fp_rebuild(const Expr *e, Expr **kids);
 /* The value of FP kind k (rounding mode rm, result width w) on constant kids
  * v[0..2] of width kw; computed by the host FPU in the operand's precision. */
 u128 expr_fp_fold(int k, unsigned rm, unsigned w, unsigned kw, const u128 *v);
+/* Whether the width-kw float v converts to a w-bit integer without undefined
+ * behaviour (the complement of expr_ftoi_out_of_range, on a constant). */
+bool expr_fp_ftoi_fits(bool is_signed, unsigned w, unsigned kw, u128 v);
 
 #endif

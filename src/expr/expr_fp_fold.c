@@ -63,11 +63,15 @@ static double rint_mode(double x, unsigned rm) {
     }
 }
 
-static u128 fold_ftoi(bool is_signed, unsigned w, unsigned kw, u128 v) {
-    u128 indefinite = (u128)1 << (w - 1);
+bool expr_fp_ftoi_fits(bool is_signed, unsigned w, unsigned kw, u128 v) {
     double t = trunc(widen(v, kw));
     double lo = is_signed ? -ldexp(1, (int)w - 1) : 0, hi = ldexp(1, is_signed ? (int)w - 1 : (int)w);
-    if (isnan(t) || t < lo || t >= hi) return indefinite;
+    return !isnan(t) && t >= lo && t < hi;
+}
+
+static u128 fold_ftoi(bool is_signed, unsigned w, unsigned kw, u128 v) {
+    if (!expr_fp_ftoi_fits(is_signed, w, kw, v)) return (u128)1 << (w - 1);
+    double t = trunc(widen(v, kw));
     return (is_signed ? (u128)(__int128)t : (u128)t) & expr_mask(w);
 }
 
