@@ -112,16 +112,6 @@ Expr *expr_fcopysign(Expr *mag, Expr *sign) {
 
 Expr *expr_fisnan(Expr *a) { return expr_fcmp(EXPR_FUNO, a, a); }
 
-Expr *expr_fisinf(Expr *a) {
-    /* |a| has all exponent bits set and a zero fraction */
-    unsigned w = a->width;
-    Expr *m = expr_fabs(a), *inf = expr_const(w == 32 ? 0x7f800000u : 0x7ff0000000000000ull, w);
-    Expr *r = expr_eq(m, inf);
-    expr_unref(m);
-    expr_unref(inf);
-    return r;
-}
-
 Expr *expr_fminmax(bool is_max, Expr *a, Expr *b) {
     /* b wins where it is strictly better or a is NaN; ties (and ±0) keep a */
     Expr *better = is_max ? expr_fcmp(EXPR_FOLT, a, b) : expr_fcmp(EXPR_FOLT, b, a);

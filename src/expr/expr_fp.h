@@ -55,7 +55,6 @@ Expr *expr_fneg(Expr *a);
 Expr *expr_fabs(Expr *a);
 Expr *expr_fcopysign(Expr *mag, Expr *sign);
 Expr *expr_fisnan(Expr *a);
-Expr *expr_fisinf(Expr *a);
 /* C's fmin/fmax (LLVM minnum/maxnum): a NaN operand yields the other one. */
 Expr *expr_fminmax(bool is_max, Expr *a, Expr *b);
 /* Rebuilds an FP node with new kids (substitution). */

@@ -81,8 +81,8 @@ static Z3_ast ftoi(const Z3Fp *fp, bool is_signed, Z3_ast x, unsigned w) {
     Z3_ast xd = K(Z3_mk_fpa_to_fp_float(c, fp_rm(fp, EXPR_RNE), x, fp_sort(fp, 64))); /* exact */
     Z3_ast t = K(Z3_mk_fpa_round_to_integral(c, rtz, xd));
     /* unsigned: t >= 0, which -0 (from x in (-1, 0]) satisfies */
-    Z3_ast zero = K(Z3_mk_fpa_numeral_double(c, 0.0, fp_sort(fp, 64)));
-    Z3_ast lo = K(Z3_mk_fpa_leq(c, is_signed ? pow2(fp, (int)w - 1, true) : zero, t));
+    Z3_ast lo_bound = is_signed ? pow2(fp, (int)w - 1, true) : K(Z3_mk_fpa_numeral_double(c, 0.0, fp_sort(fp, 64)));
+    Z3_ast lo = K(Z3_mk_fpa_leq(c, lo_bound, t));
     Z3_ast hi = K(Z3_mk_fpa_lt(c, t, pow2(fp, is_signed ? (int)w - 1 : (int)w, false)));
     Z3_ast conds[3] = {K(Z3_mk_not(c, K(Z3_mk_fpa_is_nan(c, x)))), lo, hi};
     Z3_ast conv = is_signed ? K(Z3_mk_fpa_to_sbv(c, rtz, x, w)) : K(Z3_mk_fpa_to_ubv(c, rtz, x, w));
