@@ -223,7 +223,7 @@ static bool fmath_concrete(unsigned fn, const u128 *c, unsigned w, u128 *out) {
         return true;
     case IR_FM_FMA: *out = expr_fp_fold(EXPR_FMA, EXPR_RNE, w, w, c); return true;
     case IR_FM_FMULADD: { /* unfused, as fmath_expr says */
-        u128 p[2] = {expr_fp_fold(EXPR_FMUL, EXPR_RNE, w, w, c), c[2]};
+        u128 p[3] = {expr_fp_fold(EXPR_FMUL, EXPR_RNE, w, w, c), c[2], 0};
         *out = expr_fp_fold(EXPR_FADD, EXPR_RNE, w, w, p);
         return true;
     }
@@ -245,7 +245,7 @@ static bool float_concrete(const Inst *in, const u128 *c, unsigned w, u128 *out)
     case IR_FCMP: {
         FcmpSplit p = in->sub < sizeof fcmp_split / sizeof *fcmp_split ? fcmp_split[in->sub] : (FcmpSplit){0};
         if (!p.kind) return false;
-        u128 ab[2] = {c[p.swap], c[!p.swap]};
+        u128 ab[3] = {c[p.swap], c[!p.swap], 0};
         *out = expr_fp_fold(p.kind, 0, 1, w, ab) ^ p.negate;
         return true;
     }

@@ -62,7 +62,7 @@ Expr *expr_fp_rebuild(const Expr *e, Expr **kids);
 
 /* ---- concrete semantics ---- */
 /* The value of FP kind k (rounding mode rm, result width w) on constant kids
- * v[0..2] of width kw; computed by the host FPU in the operand's precision. */
+ * v[0..2] of width kw (v always has three elements, unused ones 0); computed by the host FPU in the operand's precision. */
 u128 expr_fp_fold(int k, unsigned rm, unsigned w, unsigned kw, const u128 *v);
 /* Whether the width-kw float v converts to a w-bit integer without undefined
  * behaviour (the complement of expr_ftoi_out_of_range, on a constant). */
