@@ -98,7 +98,9 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     SolverStats sstats = {0};
     o.engine.array_solver = o.solver.array_cegar ? "cegar" : "z3";
     o.engine.solver_layer = o.solver.cw ? "cw" : "z3";
-    o.solver.cw_seed = o.engine.seed;
+    static const char *const fp_search_names[] = {"off", "fallback", "first"};
+    o.engine.fp_search = fp_search_names[o.solver.fp_search];
+    o.solver.search_seed = o.engine.seed;
     char *cw_compare = o.cw_compare ? out_path(out, "cw-compare.csv") : NULL;
     o.solver.cw_compare = cw_compare;
     Solver *solver = solver_chain_new(&o.solver, &sstats);

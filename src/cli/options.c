@@ -11,7 +11,7 @@ typedef enum OptId {
     O_MAX_TIME, O_MAX_INSTR, O_MAX_MEMORY, O_MAX_DEPTH, O_SEARCH, O_SEED, O_SOLVER_TIMEOUT, O_WRITE_SMT2,
     O_OUTPUT_DIR, O_ONLY_NEW, O_EMIT_ALL, O_CHECK_OVERFLOW, O_CHECK_SHIFT, O_EXTERNAL, O_QUIET, O_OPTIMIZE,
     O_CLANG, O_TESTCOMP, O_TESTCOMP_SPEC, O_NO_CACHE, O_NO_INDEP, O_HELP, O_VERSION, O_NO_CHECK_SHIFT,
-    O_SILENT_ASSUME, O_CFLAGS, O_POSIX, O_SPECULATE, O_ABSURDITY, O_NO_ABSURDITY, O_BRANCH_ORDER, O_NO_STATE_MODEL, O_SIMPLEX, O_ARRAY_SOLVER, O_NO_ARRAY_PRECHECK, O_NO_ARRAY_PRUNE, O_SOLVER, O_CW_COMPARE, O_LINEAR_ONLY, O_ENGINE, O_PARTIAL, O_SEED_FILE,
+    O_SILENT_ASSUME, O_CFLAGS, O_POSIX, O_SPECULATE, O_ABSURDITY, O_NO_ABSURDITY, O_BRANCH_ORDER, O_NO_STATE_MODEL, O_SIMPLEX, O_ARRAY_SOLVER, O_NO_ARRAY_PRECHECK, O_NO_ARRAY_PRUNE, O_SOLVER, O_FP_SEARCH, O_CW_COMPARE, O_LINEAR_ONLY, O_ENGINE, O_PARTIAL, O_SEED_FILE,
     O_PRUNE, O_HOMI_INTERVAL, O_HOMI_RUN_MAX, O_HOMI_MIN_STATES, O_HOMI_REVERSE, O_TARGET, O_TARGET_UNROLL,
     O_TARGET_TRACES, O_TARGET_MODE, O_NO_IMPLIED_BOUNDS
 } OptId;
@@ -62,6 +62,7 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"no-array-precheck", O_NO_ARRAY_PRECHECK, false, "with --array-solver=cegar: skip the ILP pre-check (index intervals, UNSAT without Z3)"},
     {"no-array-prune", O_NO_ARRAY_PRUNE, false, "with --array-solver=cegar: every axiom is a candidate (no access-type or interval pruning)"},
     {"solver", O_SOLVER, true, "z3 (default) or cw: the concolic walk answers the queries Z3 gives up on (non-linear; a model checked by evaluation)"},
+    {"fp-search", O_FP_SEARCH, true, "off (default), fallback or first: MuSE's floating-point search (distance minimisation) on the FP queries Z3 gives up on; first also tries each FP query with a short search before Z3"},
     {"no-implied-bounds", O_NO_IMPLIED_BOUNDS, false, "give Z3 every constant bound of a term, not only the tightest (measurements: bench/results/bounds)"},
     {"solver-linear-only", O_LINEAR_ONLY, false, "give up on every non-linear query before Z3 (stands for a linear-only solver: tests and bench/cw)"},
     {"cw-compare", O_CW_COMPARE, false, "with --solver=cw: also walk every non-linear query Z3 answered; both answers in cw-compare.csv"},
@@ -261,6 +262,12 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
         if (strcmp(v, "cw") == 0) o->solver.cw = true;
         else if (strcmp(v, "z3") == 0) o->solver.cw = false;
         else { *err = util_format("--solver takes z3 or cw, not '%s'", v); return false; }
+        break;
+    case O_FP_SEARCH:
+        if (strcmp(v, "off") == 0) o->solver.fp_search = FP_SEARCH_OFF;
+        else if (strcmp(v, "fallback") == 0) o->solver.fp_search = FP_SEARCH_FALLBACK;
+        else if (strcmp(v, "first") == 0) o->solver.fp_search = FP_SEARCH_FIRST;
+        else { *err = util_format("--fp-search takes off, fallback or first, not '%s'", v); return false; }
         break;
     case O_CW_COMPARE: o->cw_compare = true; break;
     case O_LINEAR_ONLY: o->solver.linear_only = true; break;

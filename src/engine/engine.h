@@ -18,6 +18,7 @@ typedef struct EngineOptions {
     const char *seed_file;     /* --seed-file: the DSE loop's first input (a ktest) */
     const char *array_solver;  /* "z3" or "cegar": reported in summary.json */
     const char *solver_layer;  /* "z3" or "cw" (--solver): reported in summary.json */
+    const char *fp_search;     /* "off", "fallback" or "first" (--fp-search): reported in summary.json */
     SearchKind search;
     PrunerKind prune;          /* --prune */
     HomiOptions homi;

@@ -222,6 +222,11 @@ static void engine_write_feasibility(Engine *e, FILE *f) {
                "  \"cw_time_s\": %.3f,\n",
             e->opt.solver_layer ? e->opt.solver_layer : "z3", (unsigned long long)ss->cw_queries,
             (unsigned long long)ss->cw_solved, (unsigned long long)ss->cw_steps, ss->cw_time_s);
+    fprintf(f, "  \"fp_search\": \"%s\",\n  \"fps_queries\": %llu,\n  \"fps_solved\": %llu,\n"
+               "  \"fps_first_solved\": %llu,\n  \"fps_evals\": %llu,\n  \"fps_time_s\": %.3f,\n",
+            e->opt.fp_search ? e->opt.fp_search : "off", (unsigned long long)ss->fps_queries,
+            (unsigned long long)ss->fps_solved, (unsigned long long)ss->fps_first_solved,
+            (unsigned long long)ss->fps_evals, ss->fps_time_s);
     fprintf(f, "  \"bounds_dropped\": %llu,\n", (unsigned long long)ss->bounds_dropped);
 }
 

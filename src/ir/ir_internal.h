@@ -114,5 +114,9 @@ bool irl_is_user_fn(IrFnBuild *fb);
 void iri_lower(IrFnBuild *fb, LLVMValueRef call, const char *name);
 /* True if insertelement `v` only feeds vector reductions the lowering expands. */
 bool iri_vector_only_reduced(LLVMValueRef v);
+/* A call to a C math function IEEE-754 defines exactly (sqrt, fabs, floor,
+ * fmin, fma, ... and their f forms) lowered as the same operation as its
+ * intrinsic; false (nothing emitted) for any other callee or signature. */
+bool iri_lower_libm(IrFnBuild *fb, LLVMValueRef call, const char *name);
 
 #endif

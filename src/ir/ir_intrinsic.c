@@ -178,6 +178,41 @@ static void lower_fmath(IrFnBuild *fb, LLVMValueRef call, IrFmathFn fn, unsigned
     in->aux = (uint32_t)kind;
 }
 
+/* C library functions whose result IEEE-754 defines exactly (correctly
+ * rounded or exact), the same operation as an intrinsic above. C11 7.1.3
+ * reserves their names, so a call is that operation whatever body the module
+ * has for it; as an IR operation it stays symbolic instead of being a native
+ * call on a concretized argument. */
+static const struct { const char *name; IrFmathFn fn; unsigned nargs; } libm[] = {
+    {"fabs", IR_FM_FABS, 1}, {"sqrt", IR_FM_SQRT, 1}, {"floor", IR_FM_FLOOR, 1}, {"ceil", IR_FM_CEIL, 1},
+    {"trunc", IR_FM_TRUNC, 1}, {"round", IR_FM_ROUND, 1}, {"rint", IR_FM_RINT, 1}, {"nearbyint", IR_FM_RINT, 1},
+    {"copysign", IR_FM_COPYSIGN, 2}, {"fmin", IR_FM_MINNUM, 2}, {"fmax", IR_FM_MAXNUM, 2}, {"fma", IR_FM_FMA, 3},
+};
+
+/* A call's arguments all of its (float or double) return type, nargs of them. */
+static bool libm_signature(LLVMValueRef call, unsigned nargs) {
+    LLVMTypeRef rt = LLVMTypeOf(call);
+    LLVMTypeKind k = LLVMGetTypeKind(rt);
+    if ((k != LLVMFloatTypeKind && k != LLVMDoubleTypeKind) || LLVMGetNumArgOperands(call) != nargs) return false;
+    for (unsigned i = 0; i < nargs; i++)
+        if (LLVMTypeOf(arg(call, i)) != rt) return false;
+    return true;
+}
+
+bool iri_lower_libm(IrFnBuild *fb, LLVMValueRef call, const char *name) {
+    size_t n = strlen(name);
+    bool is_float = n > 1 && name[n - 1] == 'f';
+    for (size_t i = 0; i < COUNT(libm); i++) {
+        size_t ln = strlen(libm[i].name);
+        if (strncmp(name, libm[i].name, ln) != 0 || n != ln + is_float) continue;
+        bool want_float = LLVMGetTypeKind(LLVMTypeOf(call)) == LLVMFloatTypeKind;
+        if (want_float != is_float || !libm_signature(call, libm[i].nargs)) return false;
+        lower_fmath(fb, call, libm[i].fn, libm[i].nargs);
+        return true;
+    }
+    return false;
+}
+
 void iri_lower(IrFnBuild *fb, LLVMValueRef call, const char *name) {
     for (size_t i = 0; i < COUNT(dropped); i++)
         if (prefix(name, dropped[i])) { lower_dropped(fb, call); return; }

@@ -118,6 +118,10 @@ void irl_call(IrFnBuild *fb, LLVMValueRef inst) {
         iri_lower(fb, inst, LLVMGetValueName2(callee, &len));
         return;
     }
+    if (LLVMIsAFunction(callee)) {
+        size_t len;
+        if (iri_lower_libm(fb, inst, LLVMGetValueName2(callee, &len))) return;
+    }
     IrCall c = {.callee = callee_index(fb, callee), .callee_ptr = IR_NONE};
     if (c.callee < 0) c.callee_ptr = irl_opnd(fb, callee);
     c.nargs = LLVMGetNumArgOperands(inst);

@@ -3,6 +3,7 @@
  * evaluation on the bit-vectors. */
 #include "cw_query.h"
 #include "linear.h"
+#include "../expr/expr_fp.h"
 #include "solver_layer.h"
 #include "../util/ptrmap.h"
 #include "../util/util.h"
@@ -122,6 +123,33 @@ static void cwq_constraint_vars(CwQuery *w, CwConstraint *c, const RunVec *runs)
     }
     c->vars = vs;
     c->nvars = n;
+}
+
+/* ---- float variables ---- */
+static void cwq_mark_float(const CwQuery *w, Expr *kid, unsigned *fbits) {
+    CwRun r;
+    if (kid->kind != EXPR_CONCAT || !cwq_le_run(kid, &r) || (r.n != 4 && r.n != 8)) return;
+    for (uint32_t v = 0; v < w->nvars; v++)
+        if (w->vars[v].array == r.a && w->vars[v].off == r.off && w->vars[v].nbytes == r.n) fbits[v] = 8 * r.n;
+}
+
+static void cwq_float_walk(const CwQuery *w, Expr *e, PtrMap *seen, unsigned *fbits) {
+    if (ptrmap_get(seen, e)) return;
+    ptrmap_put(seen, e, 1);
+    /* every FP kind reads floats except the integer-to-float conversions */
+    bool float_kids = expr_kind_is_fp(e->kind) && e->kind != EXPR_SITOF && e->kind != EXPR_UITOF;
+    for (unsigned k = 0; k < e->nkids; k++) {
+        if (float_kids) cwq_mark_float(w, e->kids[k], fbits);
+        cwq_float_walk(w, e->kids[k], seen, fbits);
+    }
+}
+
+void cwq_float_vars(const CwQuery *w, unsigned *fbits) {
+    memset(fbits, 0, w->nvars * sizeof *fbits);
+    PtrMap seen;
+    ptrmap_init(&seen);
+    for (uint32_t c = 0; c < w->ncons; c++) cwq_float_walk(w, w->conj[c], &seen, fbits);
+    ptrmap_free(&seen);
 }
 
 /* ---- conjuncts ---- */

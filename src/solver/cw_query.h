@@ -54,6 +54,9 @@ void cwq_free(CwQuery *w);
 /* Does the point `values` satisfy every linear conjunct (L)? every conjunct? */
 bool cwq_sat_linear(CwQuery *w, const i128 *values);
 bool cwq_sat_all(CwQuery *w, const i128 *values);
+/* fbits[v] (nvars entries) <- 32 or 64 when variable v is read whole as a
+ * float or double operand of an FP expression, else 0. */
+void cwq_float_vars(const CwQuery *w, unsigned *fbits);
 /* values (nvars entries) <- the variables' bytes in `a` */
 void cwq_values(const CwQuery *w, const Assignment *a, i128 *values);
 /* w->point with the variables' bytes set to `values` */

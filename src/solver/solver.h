@@ -4,12 +4,12 @@
  * true). Layers are stacked like KLEE's chain; each answers or forwards to the
  * next:
  *     independence slicing -> simplify (equalities substituted)
- *       -> counterexample cache -> [Simplex] -> [CEGAR arrays] -> [concolic walk] -> Z3 core
- * (the bracketed layers with --simplex, --array-solver=cegar and --solver=cw). Every layer
+ *       -> counterexample cache -> [Simplex] -> [CEGAR arrays] -> [FP search] -> [concolic walk] -> Z3 core
+ * (the bracketed layers with --simplex, --array-solver=cegar, --fp-search and --solver=cw). Every layer
  * may report intermediate assignments it meets to the query's PartialSink
  * (MuSE's partial solutions): the Simplex layer reports each assignment it
  * visits before a pivot, the CEGAR layer each abstract model it rejects,
- * the concolic walk each point it moves to; an
+ * the concolic walk each point it moves to, the FP search each point a descent step moves to; an
  * engine that sets a sink receives them, completed with the query's base
  * where it has one.
  */
@@ -69,6 +69,12 @@ typedef struct SolverStats {
     uint64_t cw_solved;          /* of those, answered SAT by the walk */
     uint64_t cw_steps;
     double cw_time_s;
+    /* the floating-point search (--fp-search) */
+    uint64_t fps_queries;        /* FP queries it searched (a query searched before and after Z3 counts twice) */
+    uint64_t fps_solved;         /* of those, answered SAT */
+    uint64_t fps_first_solved;   /* of those, answered before Z3 was asked (--fp-search=first) */
+    uint64_t fps_evals;          /* distance evaluations of a whole point */
+    double fps_time_s;
     uint64_t bounds_dropped;     /* constraints the implied-bounds layer left out (solver_bounds.c) */
 } SolverStats;
 
@@ -91,6 +97,12 @@ struct Solver {
     SolverStats *stats;   /* shared by the whole chain */
 };
 
+typedef enum FpSearchMode {
+    FP_SEARCH_OFF,
+    FP_SEARCH_FALLBACK, /* on the FP queries the layers below give up on */
+    FP_SEARCH_FIRST     /* also a short search before them; Z3 gets what it does not solve */
+} FpSearchMode;
+
 typedef struct SolverOptions {
     double timeout_s;        /* per core query; 0 = none */
     const char *smt2_dir;    /* if non-NULL, every core query is written there as queryNNNNNN.smt2 */
@@ -104,7 +116,8 @@ typedef struct SolverOptions {
     bool no_array_prune;     /* its axiom pruning (types, intervals) off */
     bool linear_only;        /* --solver-linear-only: a gate above Z3 gives up on non-linear queries (solver_linonly.c) */
     bool cw;                 /* --solver=cw: the concolic-walk layer right above Z3 (solver_cw.c) */
-    uint64_t cw_seed;        /* its randomness */
+    uint64_t search_seed;    /* the randomness of the search layers (concolic walk, FP search) */
+    FpSearchMode fp_search;  /* --fp-search: the floating-point search layer (solver_fps.c) */
     const char *cw_compare;  /* if non-NULL, a CSV of the walk against Z3 on every non-linear query (bench/cw) */
 } SolverOptions;
 
@@ -129,6 +142,11 @@ Solver *solver_linear_only_new(Solver *next);
 /* Answers the queries `next` (Z3) gives up on with the concolic walk: SAT with
  * a model checked by evaluation, or UNKNOWN; never UNSAT. */
 Solver *solver_cw_new(Solver *next, const SolverOptions *opt);
+/* Answers FP queries by MuSE's distance minimisation (fpsearch.h): those
+ * `next` gives up on, and with FP_SEARCH_FIRST first tries each with a short
+ * budget. SAT with a model checked by evaluation, or UNKNOWN; never UNSAT.
+ * Every point a descent step moves to goes to the query's PartialSink. */
+Solver *solver_fps_new(Solver *next, const SolverOptions *opt);
 /* Answers queries that read arrays at symbolic indices by abstraction and
  * refinement (CEGAR), with the ILP pre-check and axiom pruning if asked. */
 Solver *solver_cegar_new(Solver *next, bool precheck, bool prune);

@@ -184,7 +184,7 @@ Solver *solver_cw_new(Solver *next, const SolverOptions *opt) {
     x->base.stats = next->stats;
     x->params = cw_default_params();
     x->time_limit = opt->timeout_s > 0 ? opt->timeout_s : 10;
-    rng_seed(&x->rng, opt->cw_seed);
+    rng_seed(&x->rng, opt->search_seed);
     if (opt->cw_compare) {
         x->compare = fopen(opt->cw_compare, "w");
         if (!x->compare) util_fatal("cannot write %s", opt->cw_compare);

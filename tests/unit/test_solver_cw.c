@@ -6,6 +6,7 @@
  * statistics, and that Z3's own answers pass through untouched. Below the
  * layer a stub stands for a Z3 that gives up on everything. */
 #include "check.h"
+#include "giveup.h"
 #include "expr/expr.h"
 #include "solver/cw_query.h"
 #include "solver/solver.h"
@@ -22,24 +23,9 @@ static Expr *c32(unsigned v) { return K(expr_const(v, 32)); }
 /* a 4-byte little-endian input integer */
 static Expr *int32(Array *a) { return K(expr_read_le(a, NULL, c32(0), 4)); }
 
-/* A core that gives up on every query (as Z3 does at its timeout), counting them. */
-typedef struct GiveUp {
-    Solver base;
-    int calls;
-} GiveUp;
-static SolverResult gu_check(Solver *s, const Query *q, Assignment *m) {
-    (void)q, (void)m;
-    ((GiveUp *)s)->calls++;
-    return SOLVER_UNKNOWN;
-}
-static void gu_destroy(Solver *s) { free(s); }
-static const SolverOps gu_ops = {gu_check, gu_destroy};
-
 static Solver *cw_over_giveup(SolverStats *st, GiveUp **core) {
-    *core = util_calloc(1, sizeof **core);
-    (*core)->base.ops = &gu_ops;
-    (*core)->base.stats = st;
-    SolverOptions opt = {.timeout_s = 5, .cw = true, .cw_seed = 7};
+    *core = giveup_new(st);
+    SolverOptions opt = {.timeout_s = 5, .cw = true, .search_seed = 7};
     return solver_cw_new(&(*core)->base, &opt);
 }
 
