@@ -238,6 +238,7 @@ static Z3Binary z3_binary_op(ExprKind k) {
 static bool z3_is_comparison(ExprKind k) { return k >= EXPR_EQ && k <= EXPR_SLE; }
 
 static Z3_ast z3_keep_for_fp(void *z, Z3_ast a) { return z3_keep(z, a); }
+static Z3_ast z3_bits_for_fp(void *z, Expr *e) { return z3_expr(z, e); }
 
 /* Translation of e whose kids are already translated (k[i]). */
 static Z3_ast z3_node(Z3Solver *z, Expr *e, Z3_ast *k) {
@@ -259,7 +260,7 @@ static Z3_ast z3_node(Z3Solver *z, Expr *e, Z3_ast *k) {
     default: break;
     }
     if (expr_kind_is_fp(e->kind)) {
-        Z3Fp fp = {c, z3_keep_for_fp, z, &z->floats};
+        Z3Fp fp = {c, z3_keep_for_fp, z3_bits_for_fp, z, &z->floats};
         return z3_fp_node(&fp, e, k);
     }
     Z3Binary op = z3_binary_op((ExprKind)e->kind);

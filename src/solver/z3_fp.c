@@ -42,11 +42,26 @@ static Z3_ast bit(const Z3Fp *fp, Z3_ast b) {
     return K(Z3_mk_ite(fp->ctx, b, bv_const(fp, 1, 1), bv_const(fp, 0, 1)));
 }
 
+/* The float of the bit-vector e (its bits b, or NULL to translate them):
+ * an FP node's own term, fp.neg/fp.abs of a sign-bit xor/and (equal as
+ * floats: only a NaN's sign differs, and any NaN is a NaN to an FP
+ * operation), else to_fp of the bits. */
+static Z3_ast float_of(const Z3Fp *fp, Expr *e, Z3_ast b) {
+    void *hit;
+    if (solver_map_get(fp->floats, e, NULL, &hit)) return hit;
+    u128 sign = (u128)1 << (e->width - 1);
+    if ((e->kind == EXPR_XOR || e->kind == EXPR_AND) && expr_is_const(e->kids[0])) {
+        u128 m = e->kids[0]->u.value;
+        if (e->kind == EXPR_XOR && m == sign) return K(Z3_mk_fpa_neg(fp->ctx, float_of(fp, e->kids[1], NULL)));
+        if (e->kind == EXPR_AND && m == sign - 1) return K(Z3_mk_fpa_abs(fp->ctx, float_of(fp, e->kids[1], NULL)));
+    }
+    if (!b) b = fp->bits(fp->owner, e);
+    return K(Z3_mk_fpa_to_fp_bv(fp->ctx, b, fp_sort(fp, e->width)));
+}
+
 /* Kid i of e as a float. */
 static Z3_ast view(const Z3Fp *fp, const Expr *e, unsigned i, const Z3_ast *k) {
-    void *hit;
-    if (solver_map_get(fp->floats, e->kids[i], NULL, &hit)) return hit;
-    return K(Z3_mk_fpa_to_fp_bv(fp->ctx, k[i], fp_sort(fp, e->kids[i]->width)));
+    return float_of(fp, e->kids[i], k[i]);
 }
 
 static Z3_ast bits(const Z3Fp *fp, const Expr *e, Z3_ast v, unsigned w) {

@@ -11,10 +11,15 @@
  * returns it (the context is reference counted). floats remembers, per query,
  * the float term of each FP node translated, so an FP kid is used as a float
  * directly instead of through its bits (the same value: any NaN is a NaN),
- * which spares Z3 a to_fp/to_ieee_bv round trip per operation. */
+ * which spares Z3 a to_fp/to_ieee_bv round trip per operation. A sign-bit
+ * operation (fneg as an xor, fabs as an and) read as a float is Z3's fp.neg
+ * or fp.abs of its operand's float for the same reason: through the bits,
+ * |r*r - x| after a few Newton steps kept Z3 bit-blasting past its timeout
+ * (minutes, gigabytes; it does not check the timeout there). */
 typedef struct Z3Fp {
     Z3_context ctx;
     Z3_ast (*keep)(void *owner, Z3_ast a);
+    Z3_ast (*bits)(void *owner, Expr *e); /* the core's (memoized) bit-vector of any Expr */
     void *owner;
     SolverMap *floats; /* (Expr*, NULL) -> its float Z3_ast */
 } Z3Fp;
