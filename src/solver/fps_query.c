@@ -5,6 +5,7 @@
 #include "../util/ptrmap.h"
 #include "../util/util.h"
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define FPQ_NAN_DIST 0x1p66 /* beyond any count of floats between two values */
@@ -34,7 +35,7 @@ bool fpq_has_fp(const Query *q) {
 /* ---- distances ---- */
 static bool fpq_isnan(unsigned w, u128 v) {
     FpsKind k = w == 32 ? FPS_F32 : FPS_F64;
-    return fps_ord(k, (uint64_t)v) > fps_ord_max(k) || fps_ord(k, (uint64_t)v) < -fps_ord_max(k);
+    return llabs(fps_ord(k, (uint64_t)v)) > fps_ord_max(k);
 }
 
 static double fpq_fcmp(Expr *e, bool neg, const Assignment *pt) {

@@ -6,8 +6,6 @@
 #include <string.h>
 
 /* ---- ordinals ---- */
-static unsigned fps_width(FpsKind k, unsigned bits) { return k == FPS_F32 ? 32 : k == FPS_F64 ? 64 : bits; }
-
 int64_t fps_ord_max(FpsKind k) { return k == FPS_F32 ? 0x7f800000ll : 0x7ff0000000000000ll; }
 
 int64_t fps_ord(FpsKind k, uint64_t bits) {
@@ -60,7 +58,7 @@ typedef struct Search {
     Rng *rng;
     FpsStats *st;
     uint64_t *cur, *best, *saved;
-    double *cd, *td, *sd;   /* per-constraint distances at cur, at a trial, saved */
+    double *cd, *sd;        /* per-constraint distances at cur, saved */
     double f, best_f, saved_f;
     bool out;               /* budget spent */
 } Search;
@@ -72,11 +70,13 @@ static bool search_out(Search *s) {
     return s->out;
 }
 
+/* The distance at bits; each constraint's into d unless d is NULL (a trial). */
 static double search_eval(Search *s, const uint64_t *bits, double *d) {
     double f = 0;
     for (uint32_t c = 0; c < s->p->ncons; c++) {
-        d[c] = s->p->dist(s->p->ctx, c, bits);
-        f += d[c];
+        double dc = s->p->dist(s->p->ctx, c, bits);
+        if (d) d[c] = dc;
+        f += dc;
     }
     s->st->evals++;
     return f;
@@ -93,7 +93,7 @@ static void search_note_best(Search *s) {
 static double search_try(Search *s, uint32_t v, int64_t o) {
     uint64_t old = s->cur[v];
     s->cur[v] = var_from_ord(&s->p->vars[v], o);
-    double f = search_eval(s, s->cur, s->td);
+    double f = search_eval(s, s->cur, NULL);
     s->cur[v] = old;
     return f;
 }
@@ -114,10 +114,7 @@ static bool descend_round(Search *s, uint32_t v, int *top) {
     if (best_k < 0) return false;
     s->cur[v] = var_from_ord(var, best_o);
     s->f = search_eval(s, s->cur, s->cd);
-    if (s->f > 0 && s->p->visit) {
-        s->st->visited++;
-        s->p->visit(s->p->visit_ctx, s->cur);
-    }
+    if (s->f > 0 && s->p->visit) s->p->visit(s->p->visit_ctx, s->cur);
     /* the next round looks near the scale that worked */
     *top = best_k + 1 < *top ? best_k + 1 : *top;
     return true;
@@ -126,25 +123,21 @@ static bool descend_round(Search *s, uint32_t v, int *top) {
 /* Descends along v while a step improves. Returns whether anything did. */
 static bool descend_var(Search *s, uint32_t v) {
     const FpsVar *var = &s->p->vars[v];
-    int top = (int)fps_width(var->kind, var->bits) - 1, rounds = 0;
+    int top = (int)var->bits - 1, rounds = 0;
     bool moved = false;
     while (s->f > 0 && rounds++ < 4 * 64 && descend_round(s, v, &top)) moved = true;
     return moved;
 }
 
-/* Coordinate descent over the variables of violated constraints (or only
- * over vs[0..n) when vs != NULL), a few passes while one improves. */
-static void descend(Search *s, const uint32_t *vs, uint32_t n) {
+/* Coordinate descent over the variables of violated constraints, a few
+ * passes while one improves. */
+static void descend(Search *s) {
     for (int pass = 0; pass < 4 && s->f > 0 && !search_out(s); pass++) {
         bool moved = false;
-        if (vs) {
-            for (uint32_t i = 0; i < n && s->f > 0; i++) moved |= descend_var(s, vs[i]);
-        } else {
-            for (uint32_t c = 0; c < s->p->ncons && s->f > 0; c++)
-                if (s->cd[c] > 0)
-                    for (uint32_t i = 0; i < s->p->cons[c].nvars && s->f > 0; i++)
-                        moved |= descend_var(s, s->p->cons[c].vars[i]);
-        }
+        for (uint32_t c = 0; c < s->p->ncons && s->f > 0; c++)
+            if (s->cd[c] > 0)
+                for (uint32_t i = 0; i < s->p->cons[c].nvars && s->f > 0; i++)
+                    moved |= descend_var(s, s->p->cons[c].vars[i]);
         if (!moved) break;
     }
     search_note_best(s);
@@ -178,7 +171,7 @@ static uint32_t pick_violated(Search *s) {
 static void perturb(Search *s, uint32_t v) {
     const FpsVar *var = &s->p->vars[v];
     double r = rng_double(s->rng);
-    unsigned w = fps_width(var->kind, var->bits);
+    unsigned w = var->bits;
     if (r < s->par->p_special) {
         s->cur[v] = special_value(var, rng_next(s->rng));
     } else if (r < s->par->p_special + s->par->p_random) {
@@ -206,7 +199,7 @@ static void hop(Search *s) {
     memcpy(s->sd, s->cd, s->p->ncons * sizeof *s->cd);
     s->saved_f = s->f;
     perturb(s, con->vars[rng_below(s->rng, con->nvars)]);
-    descend(s, NULL, 0);
+    descend(s);
     s->st->hops++;
     double de = energy(s->f) - energy(s->saved_f);
     if (de <= 0 || rng_double(s->rng) < exp(-de / s->par->temperature)) {
@@ -226,17 +219,16 @@ FpsParams fps_default_params(void) {
 bool fps_search(const FpsProblem *p, const FpsParams *params, Rng *rng, uint64_t *bits, FpsStats *stats) {
     size_t nv = p->nvars + 1, nc = p->ncons + 1;
     Search s = {p, params, rng, stats, bits, util_calloc(nv, 8), util_calloc(nv, 8), util_calloc(nc, sizeof(double)),
-                util_calloc(nc, sizeof(double)), util_calloc(nc, sizeof(double)), 0, INFINITY, 0, false};
+                util_calloc(nc, sizeof(double)), 0, INFINITY, 0, false};
     s.f = search_eval(&s, s.cur, s.cd);
     search_note_best(&s);
-    descend(&s, NULL, 0);
+    descend(&s);
     for (uint32_t h = 0; s.f > 0 && h < params->max_hops && !search_out(&s); h++) hop(&s);
     bool found = s.f == 0;
     if (!found) memcpy(bits, s.best, p->nvars * sizeof *bits);
     free(s.best);
     free(s.saved);
     free(s.cd);
-    free(s.td);
     free(s.sd);
     return found;
 }

@@ -31,7 +31,7 @@ typedef enum FpsKind { FPS_INT, FPS_F32, FPS_F64 } FpsKind;
 
 typedef struct FpsVar {
     FpsKind kind;
-    unsigned bits;          /* 32/64 for floats; 8..64 for integers (signed two's complement) */
+    unsigned bits;          /* the width: 32 or 64 for floats (as their kind says); 8..64 for integers (signed two's complement) */
 } FpsVar;
 
 typedef struct FpsConstraint {
@@ -71,7 +71,6 @@ typedef struct FpsStats {
     uint64_t evals;         /* evaluations of the whole point */
     uint64_t hops;
     uint64_t accepted;      /* hops whose local minimum was accepted */
-    uint64_t visited;       /* points given to the visitor */
 } FpsStats;
 
 /* A float's bit pattern as a signed ordinal (monotone in its value, -0 and
