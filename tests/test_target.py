@@ -8,7 +8,8 @@ with exactly one test, and that test, replayed natively with gcov
 (symplex-cov), must execute the target line. An unreachable one must be proved
 so by Phase I (no test, no forward exploration) within a few backward steps.
 Then: without the concolic walk, behind a linear-only solver, example1's
-non-linear conjunct is deferred and the target is not reached; bad --target
+non-linear conjunct is deferred and the target is not reached; without it,
+Figure 3.2's sin(u) is concretized and its target is not reached; bad --target
 values are refused with one line and a non-zero exit.
 
 A header's `timeout: S` is the run's --max-time (default 60); `phase1: unknown`
@@ -102,8 +103,16 @@ if s:
 _, _, s = run(ex1, header(ex1)[2], ["--max-time=60", "--solver-linear-only"], "example1-walk")
 check(s.get("solver") == "cw", "--target implies --solver=cw")
 
-# bad input
+# Figure 3.2's sin(u) > 0: with the walk, sin(u) is an opaque symbol; without it (--solver=z3, no
+# --fp-search) the argument is concretized to the model's u = 0, whose sine is not positive
 fig = os.path.join(progs, "fig32.c")
+check(summaries.get("fig32", {}).get("fp_calls_opaque", 0) >= 1, "fig32: sin(u) was an opaque symbol")
+r, d, s = run(fig, header(fig)[2], ["--max-time=20", "--solver=z3"], "fig32-concretized")
+if s:
+    check(s["target_status"] == "not-reached" and s["fp_calls_concretized"] >= 1 and s["fp_calls_opaque"] == 0,
+          "fig32 with sin's argument concretized: not reached: %s" % {k: s[k] for k in s if k.startswith(("target", "fp_"))})
+
+# bad input
 for k, (bad, what) in enumerate([(["--target=nosuch.c:3"], "no code from a file"), (["--target=fig32.c:0"], "not a line number"),
                   (["--target=fig32.c"], "expected FILE:LINE"), (["--target=fig32.c:2"], "no code at"),
                   (["--target=fig32.c:14", "--prune=homi"], "cannot be combined"),

@@ -352,6 +352,8 @@ bool cli_parse(int argc, char **argv, CliOptions *o, char **err) {
     if (o->engine.target && o->engine.search == SEARCH_DEFAULT) o->engine.search = SEARCH_TARGET;
     /* Phase II solves what Phase I deferred with the concolic walk */
     if (o->engine.target && !o->solver_given) o->solver.cw = true;
+    o->exec.fp_opaque = o->solver.fp_search != FP_SEARCH_OFF || o->solver.cw;
+    o->exec.keep_model_side = o->exec.fp_opaque;
     if (o->cw_compare && !o->solver.cw) {
         *err = util_strdup("--cw-compare needs --solver=cw");
         return false;

@@ -200,6 +200,9 @@ static void engine_write_feasibility(Engine *e, FILE *f) {
             (unsigned long long)st->speculation_cut);
     fprintf(f, "  \"fp_symbolic\": %llu,\n  \"fp80_concretized\": %llu,\n", (unsigned long long)st->fp_symbolic,
             (unsigned long long)st->fp80_concretized);
+    fprintf(f, "  \"fp_calls_opaque\": %llu,\n  \"fp_calls_concretized\": %llu,\n",
+            (unsigned long long)st->fp_calls_opaque, (unsigned long long)st->fp_calls_concretized);
+    fprintf(f, "  \"undecided_sides_dropped\": %llu,\n", (unsigned long long)st->undecided_sides_dropped);
     fprintf(f, "  \"solver_calls\": %llu,\n  \"forks\": %llu,\n  \"symbolic_sizes\": %llu,\n",
             (unsigned long long)e->sstats->core_queries, (unsigned long long)st->forks,
             (unsigned long long)st->symbolic_sizes);
@@ -228,6 +231,7 @@ static void engine_write_feasibility(Engine *e, FILE *f) {
             (unsigned long long)ss->fps_solved, (unsigned long long)ss->fps_first_solved,
             (unsigned long long)ss->fps_evals, ss->fps_time_s);
     fprintf(f, "  \"bounds_dropped\": %llu,\n", (unsigned long long)ss->bounds_dropped);
+    fprintf(f, "  \"opaque_rejected\": %llu,\n", (unsigned long long)ss->opaque_rejected);
 }
 
 void engine_write_summary(Engine *e) {

@@ -217,7 +217,8 @@ static FeasResult feas_settle(Executor *ex, State *s, bool when_due) {
 
 /* Ends s after its segment was found infeasible (no test: the state never
  * existed) or the solver gave up on it (as the eager engine ends a state at a
- * branch it cannot decide: early, with a test of the feasible prefix). */
+ * branch it cannot decide: early, with a test of the feasible prefix; with
+ * keep_model_side, silently, as the eager engine drops such a side). */
 static void feas_end(Executor *ex, State *s, FeasResult r) {
     free(ex->pending_file);
     ex->pending_file = NULL;
@@ -226,6 +227,15 @@ static void feas_end(Executor *ex, State *s, FeasResult r) {
     if (r == FEAS_UNSAT) {
         Termination t = {.kind = TERM_SILENT};
         ex->stats.speculation_cut++;
+        ex->hooks.on_terminate(ex->hooks.ctx, s, &t);
+        return;
+    }
+    const SolverStats *st = ex->solver->stats;
+    if (ex->opt.keep_model_side && !st->deadline_hit && !st->interrupted && !st->memory_out) {
+        /* as exec_fork drops a side it cannot decide: the state that took it
+         * ends unseen, and its sibling went on along the other side */
+        Termination t = {.kind = TERM_SILENT};
+        ex->stats.undecided_sides_dropped++;
         ex->hooks.on_terminate(ex->hooks.ctx, s, &t);
         return;
     }

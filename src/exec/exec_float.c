@@ -5,6 +5,7 @@
  * alone; a symbolic long double operand is concretized. */
 #include "executor.h"
 #include "../expr/expr_fp.h"
+#include "../util/mathfn.h"
 #include <math.h>
 #include <string.h>
 
@@ -90,6 +91,7 @@ static Real f_math(unsigned fn, Real a, Real b, Real c) {
     case IR_FM_MAXNUM: return fmaxl(a, b);
     case IR_FM_FMA: return fmal(a, b, c);
     case IR_FM_FMULADD: return a * b + c;
+    default: break; /* the opaque functions: float and double only */
     }
     return a;
 }
@@ -150,6 +152,7 @@ static Expr *fmath_expr(unsigned fn, Expr *a, Expr *b, Expr *c) {
     case IR_FM_MAXNUM: return expr_fminmax(true, a, b);
     case IR_FM_FMA: return expr_fma(EXPR_RNE, a, b, c);
     case IR_FM_FMULADD: break;
+    default: return expr_fcall(fn - IR_FM_LIBM, a, b); /* an opaque math function */
     }
     /* x86-64 has no fused multiply-add in its baseline, so a native build
      * rounds the product and the sum separately */
@@ -208,6 +211,7 @@ static u128 fp80_compute(const Inst *in, u128 a, u128 b, u128 c) {
 static unsigned operand_count(const Inst *in) {
     if ((in->op >= IR_FADD && in->op <= IR_FREM) || in->op == IR_FCMP) return 2;
     if (in->op != IR_FMATH) return 1;
+    if (in->sub >= IR_FM_LIBM) return mathfn_arity((MathFn)(in->sub - IR_FM_LIBM));
     if (in->sub == IR_FM_FMA || in->sub == IR_FM_FMULADD) return 3;
     return in->sub == IR_FM_COPYSIGN || in->sub == IR_FM_MINNUM || in->sub == IR_FM_MAXNUM ? 2 : 1;
 }
@@ -227,7 +231,8 @@ static bool fmath_concrete(unsigned fn, const u128 *c, unsigned w, u128 *out) {
         *out = expr_fp_fold(EXPR_FADD, EXPR_RNE, w, w, p);
         return true;
     }
-    default: return false; /* minnum/maxnum: the builders */
+    case IR_FM_MINNUM: case IR_FM_MAXNUM: return false; /* the builders */
+    default: *out = expr_fp_fold(EXPR_FCALL, fn - IR_FM_LIBM, w, w, c); return true; /* host libm */
     }
 }
 
@@ -280,6 +285,22 @@ static bool float_cast_check(Executor *ex, State *s, const Inst *in, Value x, un
     return r == 0;
 }
 
+/* A math function on a symbolic argument: an opaque symbol when a search
+ * layer can solve constraints over it (ExecOptions.fp_opaque), else its
+ * arguments concretized (the state then follows one value). Returns whether
+ * an operand is still symbolic. */
+static bool opaque_call(Executor *ex, State *s, Value *v, unsigned nops) {
+    if (ex->opt.fp_opaque) {
+        ex->stats.fp_calls_opaque++;
+        return true;
+    }
+    ex->stats.fp_calls_concretized++;
+    const char *why = "math function argument (--fp-search or --solver=cw keeps it symbolic)";
+    for (unsigned i = 0; i < nops; i++)
+        if (v[i].e) v[i] = value_concrete(exec_concretize(ex, s, v[i], v[i].e->width, why));
+    return false;
+}
+
 bool exec_float(Executor *ex, State *s, const Inst *in) {
     Frame *f = state_top(s);
     unsigned nops = operand_count(in);
@@ -299,6 +320,7 @@ bool exec_float(Executor *ex, State *s, const Inst *in) {
     } else {
         ex->stats.fp_symbolic += symbolic;
         if ((in->op == IR_FPTOSI || in->op == IR_FPTOUI) && !float_cast_check(ex, s, in, v[0], w)) return false;
+        if (symbolic && in->op == IR_FMATH && in->sub >= IR_FM_LIBM) symbolic = opaque_call(ex, s, v, nops);
         u128 c[3] = {v[0].c, v[1].c, v[2].c}, out;
         if (!symbolic && float_concrete(in, c, w, &out)) {
             r = value_concrete(out);

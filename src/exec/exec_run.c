@@ -175,6 +175,16 @@ static int exec_fork_concolic(Executor *ex, State *s, Expr *cond) {
     return t;
 }
 
+/* A side the solver chain gave up on (not cut by the deadline, a signal or
+ * memory) need not end the state when its model already satisfies the other
+ * side: with ExecOptions.keep_model_side the state goes on along that side,
+ * as a concretized value would have taken it, instead of ending with reason
+ * `solver timeout`. */
+static bool exec_keeps_model_side(Executor *ex, int known) {
+    const SolverStats *st = ex->solver->stats;
+    return ex->opt.keep_model_side && known >= 0 && !st->deadline_hit && !st->interrupted && !st->memory_out;
+}
+
 /* With a model of the path, the side of the branch it satisfies is feasible
  * without a query, and the query for the other side returns that side's model
  * (see exec_check_extend): one query per branch, and both sides keep a model. */
@@ -188,7 +198,11 @@ int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
     SolverResult t, f;
     exec_fork_sides(ex, s, known, cond, ncond, &mt, &mf, &t, &f);
     int r;
-    if (t == SOLVER_UNKNOWN || f == SOLVER_UNKNOWN) {
+    if ((t == SOLVER_UNKNOWN || f == SOLVER_UNKNOWN) && exec_keeps_model_side(ex, known)) {
+        r = known; /* the side the model satisfies; the other is dropped undecided */
+        state_add_constraint(s, r ? cond : ncond);
+        ex->stats.undecided_sides_dropped++;
+    } else if (t == SOLVER_UNKNOWN || f == SOLVER_UNKNOWN) {
         r = -1;
     } else if (t == SOLVER_UNSAT || f == SOLVER_UNSAT) {
         r = t == SOLVER_SAT;

@@ -55,6 +55,15 @@ typedef struct ExecOptions {
      * target). A state about to run such an instruction ends there, early,
      * with reason "target": its test is the input that reaches the line. */
     const uint8_t *target_locs;
+    /* A math function (sin, exp, ...) on a symbolic argument is an opaque
+     * symbol (EXPR_FCALL) rather than a concretized call: on when a search
+     * layer (--fp-search, --solver=cw) can solve constraints over it. */
+    bool fp_opaque;
+    /* A branch side the solver gives up on is dropped, and the state goes on
+     * along the side its model satisfies (exec_fork), instead of ending: on
+     * with the same search layers, whose UNKNOWN on a feasible side is common
+     * (they cannot prove UNSAT). */
+    bool keep_model_side;
 } ExecOptions;
 
 typedef struct Executor Executor;
@@ -83,6 +92,9 @@ typedef struct ExecStats {
     uint64_t symbolic_sizes;      /* objects allocated with a symbolic size (exec_symsize.c) */
     uint64_t fp_symbolic;         /* float/double instructions with a symbolic operand (exec_float.c) */
     uint64_t fp80_concretized;    /* long double instructions whose symbolic operands were concretized */
+    uint64_t fp_calls_opaque;     /* math function calls on a symbolic argument kept as opaque symbols */
+    uint64_t fp_calls_concretized; /* math function calls whose symbolic arguments were concretized */
+    uint64_t undecided_sides_dropped; /* branch sides the solver gave up on, dropped for the model's side */
 } ExecStats;
 
 /* When the sides of a two-way branch are checked (exec_feasibility.c). The

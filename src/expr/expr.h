@@ -49,6 +49,7 @@ typedef enum ExprKind {
     EXPR_FCONV,                                 /* to another float width, rounding */
     EXPR_FTOSI, EXPR_FTOUI,                     /* to an integer of the node's width, toward zero */
     EXPR_SITOF, EXPR_UITOF,                     /* integer kid to a float of the node's width, rounding */
+    EXPR_FCALL, /* an opaque math function (MathFn in u.off) of one or two floats of the node's width */
     EXPR_KIND_COUNT
 } ExprKind;
 
@@ -91,7 +92,7 @@ struct Expr {
     Expr *kids[3];
     union {
         u128 value;                           /* EXPR_CONST */
-        uint32_t off;                         /* EXPR_EXTRACT; ExprRound of rounding FP kinds */
+        uint32_t off;                         /* EXPR_EXTRACT; ExprRound of rounding FP kinds; EXPR_FCALL's MathFn */
         struct { Array *array; UpdateNode *updates; } read; /* EXPR_READ; kids[0] = index */
     } u;
     Expr *next_in_bucket; /* hash-cons table chaining (private) */

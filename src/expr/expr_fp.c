@@ -8,6 +8,7 @@
 
 #include "expr/expr_fp.h"
 #include "expr/expr_internal.h"
+#include "util/mathfn.h"
 
 static Expr *fp_make(ExprKind k, unsigned rm, unsigned w, Expr *const *kids, unsigned n) {
     bool all_const = true;
@@ -17,7 +18,7 @@ static Expr *fp_make(ExprKind k, unsigned rm, unsigned w, Expr *const *kids, uns
         v[i] = kids[i]->u.value;
     }
     if (all_const) return expr_const(expr_fp_fold(k, rm, w, kids[0]->width, v), w);
-    return expr_make(k, w, kids, n, 0, expr_kind_rounds(k) ? rm : 0, NULL, NULL);
+    return expr_make(k, w, kids, n, 0, expr_kind_rounds(k) || k == EXPR_FCALL ? rm : 0, NULL, NULL);
 }
 
 Expr *expr_fbinary(ExprKind k, ExprRound rm, Expr *a, Expr *b) {
@@ -62,6 +63,13 @@ Expr *expr_ftoi(bool is_signed, Expr *a, unsigned width) {
 Expr *expr_itof(bool is_signed, ExprRound rm, Expr *a, unsigned width) {
     assert(expr_fp_width_ok(width));
     return fp_make(is_signed ? EXPR_SITOF : EXPR_UITOF, rm, width, &a, 1);
+}
+
+Expr *expr_fcall(unsigned fn, Expr *a, Expr *b) {
+    unsigned n = mathfn_arity((MathFn)fn);
+    assert(n >= 1 && expr_fp_width_ok(a->width) && (n == 1 ? !b : b && b->width == a->width));
+    Expr *kids[2] = {a, b};
+    return fp_make(EXPR_FCALL, fn, a->width, kids, n);
 }
 
 /* +-2^n as a float of width w (a binary32 overflows to infinity past 2^127) */
@@ -135,6 +143,7 @@ Expr *expr_fp_rebuild(const Expr *e, Expr **kids) {
     case EXPR_FCONV: return expr_fconv(rm, kids[0], e->width);
     case EXPR_FTOSI: case EXPR_FTOUI: return expr_ftoi(e->kind == EXPR_FTOSI, kids[0], e->width);
     case EXPR_SITOF: case EXPR_UITOF: return expr_itof(e->kind == EXPR_SITOF, rm, kids[0], e->width);
+    case EXPR_FCALL: return expr_fcall(e->u.off, kids[0], e->nkids > 1 ? kids[1] : NULL);
     default: return expr_fbinary((ExprKind)e->kind, rm, kids[0], kids[1]);
     }
 }

@@ -27,7 +27,7 @@ typedef enum ExprRound {
     EXPR_ROUND_COUNT
 } ExprRound;
 
-static inline bool expr_kind_is_fp(int k) { return k >= EXPR_FADD && k <= EXPR_UITOF; }
+static inline bool expr_kind_is_fp(int k) { return k >= EXPR_FADD && k <= EXPR_FCALL; }
 static inline bool expr_fp_width_ok(unsigned w) { return w == 32 || w == 64; }
 /* Kinds whose u.off is an ExprRound. */
 static inline bool expr_kind_rounds(int k) {
@@ -47,6 +47,10 @@ Expr *expr_fcmp(ExprKind k, Expr *a, Expr *b);                  /* EXPR_FOEQ..EX
 Expr *expr_fconv(ExprRound rm, Expr *a, unsigned width);         /* float width to float width */
 Expr *expr_ftoi(bool is_signed, Expr *a, unsigned width);        /* any integer width 1..128 */
 Expr *expr_itof(bool is_signed, ExprRound rm, Expr *a, unsigned width);
+/* fn (a MathFn, util/mathfn.h) applied to a (and b for a binary one; NULL
+ * otherwise), floats of one width: folded on constants by the host's libm,
+ * else an opaque EXPR_FCALL node. */
+Expr *expr_fcall(unsigned fn, Expr *a, Expr *b);
 /* Whether converting a to an integer of the width is undefined in C: a NaN,
  * or a truncated value the type cannot hold (where expr_ftoi gives 1 << (w-1)). */
 Expr *expr_ftoi_out_of_range(bool is_signed, Expr *a, unsigned width);
@@ -61,7 +65,7 @@ Expr *expr_fminmax(bool is_max, Expr *a, Expr *b);
 Expr *expr_fp_rebuild(const Expr *e, Expr **kids);
 
 /* ---- concrete semantics ---- */
-/* The value of FP kind k (rounding mode rm, result width w) on constant kids
+/* The value of FP kind k (rounding mode rm, or EXPR_FCALL's MathFn, result width w) on constant kids
  * v[0..2] of width kw (v always has three elements, unused ones 0); computed by the host FPU in the operand's precision. */
 u128 expr_fp_fold(int k, unsigned rm, unsigned w, unsigned kw, const u128 *v);
 /* Whether the width-kw float v converts to a w-bit integer without undefined

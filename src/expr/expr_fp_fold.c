@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "expr/expr_fp.h"
+#include "util/mathfn.h"
 
 u128 expr_fp_nan(unsigned width) {
     return width == 32 ? (u128)0xffc00000u : (u128)0xfff8000000000000ull;
@@ -126,6 +127,9 @@ u128 expr_fp_fold(int k, unsigned rm, unsigned w, unsigned kw, const u128 *v) {
     case EXPR_FTOUI: return fold_ftoi(false, w, kw, v[0]);
     case EXPR_SITOF: return fold_itof(true, rm, w, kw, v[0]);
     case EXPR_UITOF: return fold_itof(false, rm, w, kw, v[0]);
+    case EXPR_FCALL: /* rm is the MathFn */
+        if (w == 32) return bits_f(mathfn_float((MathFn)rm, as_f(v[0]), as_f(v[1])));
+        return bits_d(mathfn_double((MathFn)rm, as_d(v[0]), as_d(v[1])));
     case EXPR_FCONV: {
         if (w == 64) return bits_d(widen(v[0], kw)); /* widening is exact */
         float r;

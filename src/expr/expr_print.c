@@ -11,6 +11,7 @@
 
 #include "expr/expr_fp.h"
 #include "expr/expr_internal.h"
+#include "util/mathfn.h"
 #include "util/util.h"
 
 #define ARRAY_SORT "(Array (_ BitVec 32) (_ BitVec 8))"
@@ -115,7 +116,7 @@ static void fp_view(Printer *p, const Expr *e) {
 /* The float term of e, with its kids bound to x, y, z by the caller. */
 static void fp_term(Printer *p, const Expr *e) {
     FILE *f = p->f;
-    const char *rm = fp_rm(e->u.off);
+    const char *rm = fp_rm(expr_kind_rounds(e->kind) ? e->u.off : EXPR_RNE);
     switch (e->kind) {
     case EXPR_FADD: fprintf(f, "(fp.add %s x y)", rm); return;
     case EXPR_FSUB: fprintf(f, "(fp.sub %s x y)", rm); return;
@@ -129,6 +130,9 @@ static void fp_term(Printer *p, const Expr *e) {
     case EXPR_FSQRT: fprintf(f, "(fp.sqrt %s x)", rm); return;
     case EXPR_FRINT: fprintf(f, "(fp.roundToIntegral %s x)", rm); return;
     case EXPR_FCONV: fprintf(f, "(%s %s x)", fp_to(e->width), rm); return;
+    case EXPR_FCALL: /* declared by declare_fcalls */
+        fprintf(f, "(%s.%u x%s)", mathfn_name((MathFn)e->u.off), e->width, e->nkids > 1 ? " y" : "");
+        return;
     case EXPR_SITOF: fprintf(f, "(%s %s ", fp_to(e->width), rm); break;
     default: /* EXPR_UITOF */
         fprintf(f, "((_ to_fp_unsigned %u %u) %s ", e->width == 32 ? 8 : 11, e->width == 32 ? 24 : 53, rm);
@@ -311,20 +315,38 @@ static void print_assert(FILE *f, Printer *p, Expr *c) {
     fputs(" #b1))\n", f);
 }
 
-/* Whether a floating-point node occurs below root (the script then needs FP). */
-static bool has_fp(Expr *root, PtrMap *seen) {
+/* What the script needs of floating point below root: whether any FP node
+ * occurs (the logic), and which opaque functions, per width (fcalls[0] for
+ * binary32, [1] for binary64, a bit per MathFn). */
+typedef struct FpUse {
+    bool any;
+    uint64_t fcalls[2];
+} FpUse;
+
+static void fp_use(Expr *root, PtrMap *seen, FpUse *u) {
     VEC(Expr *) st = {0};
     VEC_PUSH(st, root);
-    bool found = false;
-    while (st.len && !found) {
+    while (st.len) {
         Expr *e = VEC_POP(st);
         if (ptrmap_get(seen, e)) continue;
         ptrmap_put(seen, e, 1);
-        found = expr_kind_is_fp(e->kind);
+        u->any |= expr_kind_is_fp(e->kind);
+        if (e->kind == EXPR_FCALL) u->fcalls[e->width == 64] |= (uint64_t)1 << e->u.off;
         for (unsigned i = 0; i < e->nkids; i++) VEC_PUSH(st, e->kids[i]);
     }
     VEC_FREE(st);
-    return found;
+}
+
+/* Each opaque function as an uninterpreted one, as the Z3 translation has it. */
+static void declare_fcalls(FILE *f, const FpUse *u) {
+    for (unsigned wi = 0; wi < 2; wi++) {
+        const char *sort = wi ? "(_ FloatingPoint 11 53)" : "(_ FloatingPoint 8 24)";
+        for (unsigned fn = 0; fn < MATHFN_COUNT; fn++) {
+            if (!(u->fcalls[wi] >> fn & 1)) continue;
+            fprintf(f, "(declare-fun %s.%u (%s%s%s) %s)\n", mathfn_name((MathFn)fn), wi ? 64 : 32, sort,
+                    mathfn_arity((MathFn)fn) > 1 ? " " : "", mathfn_arity((MathFn)fn) > 1 ? sort : "", sort);
+        }
+    }
 }
 
 void expr_print_smt2(FILE *f, Expr *const *constraints, size_t n, Expr *goal) {
@@ -336,10 +358,12 @@ void expr_print_smt2(FILE *f, Expr *const *constraints, size_t n, Expr *goal) {
     p.base = util_calloc(p.arrays.len + 1, sizeof *p.base);
     PtrMap scanned;
     ptrmap_init(&scanned);
-    bool fp = goal && has_fp(goal, &scanned);
-    for (size_t i = 0; i < n && !fp; i++) fp = has_fp(constraints[i], &scanned);
+    FpUse use = {0};
+    if (goal) fp_use(goal, &scanned, &use);
+    for (size_t i = 0; i < n; i++) fp_use(constraints[i], &scanned, &use);
     ptrmap_free(&scanned);
-    fprintf(f, "(set-logic %s)\n", fp ? "ALL" : "QF_ABV");
+    fprintf(f, "(set-logic %s)\n", use.any ? "ALL" : "QF_ABV");
+    declare_fcalls(f, &use);
     for (size_t i = 0; i < p.arrays.len; i++) {
         ptrmap_init(&p.chains[i]);
         declare_array(&p, i);
@@ -369,7 +393,7 @@ static const char *kind_name(int k) {
         "const", "read", "concat", "extract", "zext", "sext", "ite", "add", "sub", "mul", "udiv",
         "sdiv", "urem", "srem", "and", "or", "xor", "shl", "lshr", "ashr", "not", "eq", "ult", "ule",
         "slt", "sle", "fadd", "fsub", "fmul", "fdiv", "frem", "fma", "fsqrt", "frint", "foeq", "folt",
-        "fole", "funo", "fconv", "ftosi", "ftoui", "sitof", "uitof",
+        "fole", "funo", "fconv", "ftosi", "ftoui", "sitof", "uitof", "fcall",
     };
     return names[k];
 }
@@ -401,6 +425,7 @@ static void print_human(FILE *f, const Expr *e, unsigned depth, unsigned *budget
     fprintf(f, "(%s w%u", kind_name(e->kind), e->width);
     if (e->kind == EXPR_EXTRACT) fprintf(f, " @%u", e->u.off);
     if (expr_kind_rounds(e->kind) && e->u.off != EXPR_RNE) fprintf(f, " %s", fp_rm(e->u.off));
+    if (e->kind == EXPR_FCALL) fprintf(f, " %s", mathfn_name((MathFn)e->u.off));
     for (unsigned i = 0; i < e->nkids; i++) {
         fputc(' ', f);
         print_human(f, e->kids[i], depth + 1, budget);

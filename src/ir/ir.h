@@ -108,7 +108,8 @@ typedef enum IrFcmpPred {
 typedef enum IrFloatKind { IR_FK_FLOAT, IR_FK_DOUBLE, IR_FK_FP80 } IrFloatKind;
 typedef enum IrFmathFn {
     IR_FM_FABS, IR_FM_SQRT, IR_FM_FLOOR, IR_FM_CEIL, IR_FM_TRUNC, IR_FM_ROUND, IR_FM_RINT,
-    IR_FM_COPYSIGN, IR_FM_MINNUM, IR_FM_MAXNUM, IR_FM_FMA, IR_FM_FMULADD
+    IR_FM_COPYSIGN, IR_FM_MINNUM, IR_FM_MAXNUM, IR_FM_FMA, IR_FM_FMULADD,
+    IR_FM_LIBM /* and up: IR_FM_LIBM + MathFn, an opaque math function (util/mathfn.h); float or double only */
 } IrFmathFn;
 typedef enum IrRmwOp {
     IR_RMW_XCHG, IR_RMW_ADD, IR_RMW_SUB, IR_RMW_AND, IR_RMW_NAND, IR_RMW_OR, IR_RMW_XOR,

@@ -5,6 +5,7 @@
  * not listed becomes IR_UNSUPPORTED naming the intrinsic, so a program that
  * never reaches it still runs. */
 #include "ir/ir_internal.h"
+#include "util/mathfn.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -199,7 +200,33 @@ static bool libm_signature(LLVMValueRef call, unsigned nargs) {
     return true;
 }
 
+/* The other math functions (util/mathfn.h): opaque function symbols. */
+static bool lower_opaque(IrFnBuild *fb, LLVMValueRef call, MathFn fn, bool is_float) {
+    bool want_float = LLVMGetTypeKind(LLVMTypeOf(call)) == LLVMFloatTypeKind;
+    if (want_float != is_float || !libm_signature(call, mathfn_arity(fn))) return false;
+    lower_fmath(fb, call, (IrFmathFn)(IR_FM_LIBM + fn), mathfn_arity(fn));
+    return true;
+}
+
+/* llvm.sin.f64 and the like: the intrinsic form of a math function. */
+static bool lower_opaque_intrinsic(IrFnBuild *fb, LLVMValueRef call, const char *name) {
+    const char *base = name + strlen("llvm."), *dot = strchr(base, '.');
+    char buf[16];
+    MathFn fn;
+    bool is_float;
+    if (!dot || (size_t)(dot - base) >= sizeof buf) return false;
+    memcpy(buf, base, (size_t)(dot - base));
+    buf[dot - base] = 0;
+    if (!mathfn_lookup(buf, &fn, &is_float) || is_float) return false;
+    LLVMTypeKind k = LLVMGetTypeKind(LLVMTypeOf(call));
+    if (k != LLVMFloatTypeKind && k != LLVMDoubleTypeKind) return false;
+    return lower_opaque(fb, call, fn, k == LLVMFloatTypeKind);
+}
+
 bool iri_lower_libm(IrFnBuild *fb, LLVMValueRef call, const char *name) {
+    MathFn fn;
+    bool opaque_float;
+    if (mathfn_lookup(name, &fn, &opaque_float)) return lower_opaque(fb, call, fn, opaque_float);
     size_t n = strlen(name);
     bool is_float = n > 1 && name[n - 1] == 'f';
     for (size_t i = 0; i < COUNT(libm); i++) {
@@ -231,5 +258,6 @@ void iri_lower(IrFnBuild *fb, LLVMValueRef call, const char *name) {
         lower_reduction(fb, call);
         return;
     }
+    if (lower_opaque_intrinsic(fb, call, name)) return;
     irl_unsupported(fb, call, util_format("unsupported intrinsic '%s'", name));
 }

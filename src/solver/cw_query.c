@@ -7,6 +7,7 @@
 #include "solver_layer.h"
 #include "../util/ptrmap.h"
 #include "../util/util.h"
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -181,6 +182,15 @@ static void cwq_atom(Expr *e, CwConstraint *c, CwAtom *a) {
         a->is_signed = e->kind == EXPR_SLT || e->kind == EXPR_SLE;
         break;
     }
+    case EXPR_FOEQ: case EXPR_FOLT: case EXPR_FOLE: { /* the negation is kept: a NaN satisfies it */
+        static const CwCmp fpos[] = {CW_EQ, CW_LT, CW_LE}, fneg[] = {CW_NE, CW_GE, CW_GT};
+        unsigned i = e->kind == EXPR_FOEQ ? 0 : e->kind == EXPR_FOLT ? 1 : 2;
+        c->cmp = neg ? fneg[i] : fpos[i];
+        a->is_float = true;
+        a->negate = neg;
+        a->kind = (uint8_t)e->kind;
+        break;
+    }
     default: /* a boolean: d = (holds ? 0 : 1) = 0; the negation goes into which value holds */
         c->cmp = CW_EQ;
         a->l = expr_ref(e);
@@ -214,6 +224,34 @@ void cwq_values(const CwQuery *w, const Assignment *a, i128 *values) {
     }
 }
 
+static double cwq_as_double(u128 v, unsigned w) {
+    if (w == 32) {
+        float f;
+        uint32_t b = (uint32_t)v;
+        memcpy(&f, &b, 4);
+        return f;
+    }
+    double d;
+    uint64_t b = (uint64_t)v;
+    memcpy(&d, &b, 8);
+    return d;
+}
+
+/* d of a float comparison: l - r when it tells the truth of the conjunct
+ * (NaN-aware, as the FP kind decides), else a stand-in of the right sign. */
+static double cwq_float_diff(const CwAtom *a, CwCmp cmp, u128 lv, u128 rv) {
+    unsigned wd = a->l->width;
+    u128 k[3] = {lv, rv, 0};
+    bool holds = (expr_fp_fold(a->kind, 0, 1, wd, k) != 0) != a->negate;
+    double d = cwq_as_double(lv, wd) - cwq_as_double(rv, wd), err = isnan(d) ? 1 : cw_error(cmp, d);
+    if (holds && err == 0) return d;
+    if (!holds && err != 0 && isfinite(d)) return d;
+    static const double sat[] = {[CW_EQ] = 0, [CW_NE] = 1, [CW_LT] = -1, [CW_LE] = 0, [CW_GT] = 1, [CW_GE] = 0};
+    const double big = DBL_MAX / 8;
+    static const double unsat[] = {[CW_EQ] = 1, [CW_NE] = 0, [CW_LT] = 1, [CW_LE] = 1, [CW_GT] = -1, [CW_GE] = -1};
+    return holds ? sat[cmp] : unsat[cmp] * big;
+}
+
 static double cwq_diff(void *ctx, uint32_t c, const i128 *values) {
     CwQuery *w = ctx;
     const CwAtom *a = &w->atoms[c];
@@ -221,6 +259,7 @@ static double cwq_diff(void *ctx, uint32_t c, const i128 *values) {
     u128 lv = expr_eval(a->l, pt);
     if (!a->r) return (lv != 0) != a->negate ? 0 : 1;
     u128 rv = expr_eval(a->r, pt);
+    if (a->is_float) return cwq_float_diff(a, w->cons[c].cmp, lv, rv);
     unsigned wd = a->l->width;
     if (lv == rv) return 0;
     if (wd <= 64) {
@@ -277,7 +316,13 @@ void cwq_build(CwQuery *w, Expr *const *cs, size_t n, Expr *goal, const Assignme
     solver_fill_missing(&w->point, &arrays);
     expr_array_set_free(&arrays);
     w->conj = conj.data;
-    w->problem = (CwProblem){w->nvars, w->lo, w->hi, w->ncons, w->cons, cwq_diff, w, NULL, NULL};
+    w->problem = (CwProblem){w->nvars, w->lo, w->hi, w->ncons, w->cons, cwq_diff, w, NULL, NULL, NULL};
+    unsigned *fb = util_calloc(w->nvars + 1, sizeof *fb);
+    cwq_float_vars(w, fb);
+    w->fbits = util_calloc(w->nvars + 1, 1);
+    for (uint32_t v = 0; v < w->nvars; v++) w->fbits[v] = (uint8_t)fb[v];
+    free(fb);
+    w->problem.fbits = w->fbits;
 }
 
 void cwq_free(CwQuery *w) {
@@ -292,5 +337,6 @@ void cwq_free(CwQuery *w) {
     free(w->vars);
     free(w->lo);
     free(w->hi);
+    free(w->fbits);
     assignment_free(&w->point);
 }

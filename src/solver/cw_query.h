@@ -13,7 +13,13 @@
  * Constraints are the conjuncts (a top-level `and` is split), each turned into
  * d = l - r compared with 0: `=` and `!=` (the difference of the signed
  * values), the signed and unsigned orders (a negation flips the order), and
- * any other boolean b as d = (b ? 0 : 1) compared `= 0`. A conjunct is linear
+ * any other boolean b as d = (b ? 0 : 1) compared `= 0`. An ordered float
+ * comparison (<, <=, ==, and their negations, which a NaN satisfies) is d =
+ * l - r computed in double: its distance in value, as the thesis's walk has
+ * it for Java's doubles; a NaN or an infinite difference that violates it
+ * counts DBL_MAX / 8 (the thesis scores NaN 1/8 of the largest double). A
+ * variable read whole as a float operand is a float variable of the walk
+ * (CwProblem.fbits): its steps are in value, not in bits. A conjunct is linear
  * (in the walk's L) when symplex's linear relaxation keeps it (linear.h).
  * Evaluation is the expression evaluator's, on the bit-vectors: wrapping
  * arithmetic is the program's. */
@@ -32,7 +38,9 @@ typedef struct CwVar {
 typedef struct CwAtom {
     Expr *l, *r;     /* owned; r == NULL for a plain boolean l */
     bool is_signed;  /* the order compares signed values */
-    bool negate;     /* a plain boolean that must be false */
+    bool negate;     /* a plain boolean (or a float comparison) that must be false */
+    bool is_float;   /* an ordered float comparison: d = l - r in floating point */
+    uint8_t kind;    /* its FP kind (EXPR_FOEQ, EXPR_FOLT, EXPR_FOLE) */
 } CwAtom;
 
 typedef struct CwQuery {
@@ -44,6 +52,7 @@ typedef struct CwQuery {
     Expr **conj;        /* the conjuncts themselves (borrowed from the query) */
     uint32_t ncons, nlinear;
     Assignment point;   /* every array the query reads; the variables' bytes are rewritten per evaluation */
+    uint8_t *fbits;     /* per variable: 32 or 64 for a float variable, else 0 */
     CwProblem problem;  /* over this query (problem.visit left to the caller) */
 } CwQuery;
 

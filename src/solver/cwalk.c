@@ -69,8 +69,44 @@ static bool walk_sat_l(Walk *w, const i128 *v) {
     return true;
 }
 
-/* x + delta rounded (ties away from zero) and clamped into the range of variable y */
+/* A variable's coordinate: the integer, or the float its bits encode. */
+static double cw_coord(const CwProblem *p, uint32_t y, i128 v) {
+    unsigned fb = p->fbits ? p->fbits[y] : 0;
+    if (fb == 32) {
+        uint32_t b = (uint32_t)v;
+        float f;
+        memcpy(&f, &b, 4);
+        return f;
+    }
+    if (fb == 64) {
+        uint64_t b = (uint64_t)v;
+        double d;
+        memcpy(&d, &b, 8);
+        return d;
+    }
+    return (double)v;
+}
+
+/* The float variable y at coordinate c (the nearest float), or old for a NaN. */
+static i128 cw_float_at(const CwProblem *p, uint32_t y, double c, i128 old) {
+    if (isnan(c)) return old;
+    if (p->fbits[y] == 32) {
+        float f = (float)c;
+        uint32_t b;
+        memcpy(&b, &f, 4);
+        return (i128)(int32_t)b;
+    }
+    uint64_t b;
+    memcpy(&b, &c, 8);
+    return (i128)(int64_t)b;
+}
+
+static bool cw_is_float(const CwProblem *p, uint32_t y) { return p->fbits && p->fbits[y]; }
+
+/* x + delta rounded (ties away from zero) and clamped into the range of
+ * variable y; a float variable moves to the float nearest its value + delta */
 static i128 walk_move(Walk *w, uint32_t y, i128 x, double delta) {
+    if (cw_is_float(w->p, y)) return cw_float_at(w->p, y, cw_coord(w->p, y, x) + delta, x);
     double lo = (double)(w->p->lo[y] - x), hi = (double)(w->p->hi[y] - x);
     if (!(delta > lo)) return w->p->lo[y]; /* also NaN: the low end */
     if (delta >= hi) return w->p->hi[y];
@@ -100,7 +136,7 @@ static void walk_adjust(Walk *w, i128 *nu) {
             i128 z0 = nu[z];
             nu[z] = walk_move(w, z, z0, 1.0);
             if (nu[z] == z0) nu[z] = walk_move(w, z, z0, -1.0); /* z at the top of its range */
-            double h = (double)(nu[z] - z0), d1 = h != 0 ? walk_diff(w, w->eqs[k], nu) : d0;
+            double h = cw_coord(w->p, z, nu[z]) - cw_coord(w->p, z, z0), d1 = h != 0 ? walk_diff(w, w->eqs[k], nu) : d0;
             nu[z] = z0;
             if (d1 != d0) nu[z] = walk_move(w, z, z0, -d0 * h / (d1 - d0));
         }
@@ -127,6 +163,11 @@ bool cw_secant(const CwProblem *p, const i128 *alpha, const i128 *beta, double v
     if (va == vb) return false;
     double t = -va / (vb - va);
     for (uint32_t y = 0; y < p->nvars; y++) {
+        if (cw_is_float(p, y)) {
+            double a = cw_coord(p, y, alpha[y]);
+            gamma[y] = cw_float_at(p, y, a + t * (cw_coord(p, y, beta[y]) - a), alpha[y]);
+            continue;
+        }
         double step = t * (double)(beta[y] - alpha[y]);
         if (!isfinite(step)) step = step > 0 ? 1e300 : -1e300;
         double lo = (double)(p->lo[y] - alpha[y]), hi = (double)(p->hi[y] - alpha[y]);

@@ -24,7 +24,9 @@
  *    no secant point that round;
  *  - equal values at both ends of a secant: a random slope, uniform in
  *    [-1, 1], instead;
- *  - argmax ties: the lowest-numbered variable. */
+ *  - argmax ties: the lowest-numbered variable;
+ *  - float variables (the thesis's doubles) step and interpolate in value;
+ *    a step to NaN stays put. */
 #ifndef SYMPLEX_CWALK_H
 #define SYMPLEX_CWALK_H
 #include <stdbool.h>
@@ -53,6 +55,12 @@ typedef struct CwProblem {
     /* Optional: each point the walk moves to (partial solutions). */
     void (*visit)(void *visit_ctx, const i128 *values);
     void *visit_ctx;
+    /* Optional (NULL: all integers): per variable 32 or 64 when its value is
+     * the bit pattern of a float or double (read as a signed integer of that
+     * width), 0 for an integer. A float variable moves in value: a step adds
+     * to the float it encodes and rounds to the nearest one, and a secant
+     * interpolates floats; its range is every bit pattern. */
+    const uint8_t *fbits;
 } CwProblem;
 
 /* Randomness, replaceable so that tests can script a walk. */

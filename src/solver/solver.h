@@ -75,6 +75,7 @@ typedef struct SolverStats {
     uint64_t fps_first_solved;   /* of those, answered before Z3 was asked (--fp-search=first) */
     uint64_t fps_evals;          /* distance evaluations of a whole point */
     double fps_time_s;
+    uint64_t opaque_rejected;    /* Z3 models an opaque math function's real values refuted (answered UNKNOWN) */
     uint64_t bounds_dropped;     /* constraints the implied-bounds layer left out (solver_bounds.c) */
 } SolverStats;
 

@@ -28,6 +28,8 @@ typedef struct Z3Solver {
     /* per query */
     SolverMap memo;          /* Expr* / Array* / (UpdateNode*, Array*) / (Array*, byte + 1) -> Z3_ast */
     SolverMap floats;        /* FP Expr* -> its float term (z3_fp.h) */
+    bool opaque;             /* the query has an opaque math function: a model must pass evaluation */
+    bool refuted;            /* evaluation refuted a model of this query (no second attempt) */
     VEC(Z3_ast) owned;
     VEC(Expr *) byte_reads;  /* input bytes read at a constant index, made bit-vector constants */
     /* Shared with a thread calling solver_interrupt(), under run_mu: the Z3
@@ -260,7 +262,7 @@ static Z3_ast z3_node(Z3Solver *z, Expr *e, Z3_ast *k) {
     default: break;
     }
     if (expr_kind_is_fp(e->kind)) {
-        Z3Fp fp = {c, z3_keep_for_fp, z3_bits_for_fp, z, &z->floats};
+        Z3Fp fp = {c, z3_keep_for_fp, z3_bits_for_fp, z, &z->floats, &z->opaque};
         return z3_fp_node(&fp, e, k);
     }
     Z3Binary op = z3_binary_op((ExprKind)e->kind);
@@ -287,6 +289,7 @@ static void z3_end_query(Z3Solver *z) {
     z->byte_reads.len = 0;
     solver_map_clear(&z->memo);
     solver_map_clear(&z->floats);
+    z->opaque = z->refuted = false;
 }
 
 /* Reads every byte of each input array the query reads out of the model;
@@ -318,6 +321,14 @@ static void z3_extract_model(Z3Solver *z, Z3_model m, const Query *q, Assignment
         free(bytes);
     }
     expr_array_set_free(&arrays);
+}
+
+/* Does the assignment satisfy the query by evaluation (the opaque functions
+ * computed by the host's libm)? */
+static bool z3_model_holds(const Query *q, const Assignment *a) {
+    for (size_t i = 0; i < q->n; i++)
+        if (!(expr_eval(q->constraints[i], a) & 1)) return false;
+    return !q->expr || (expr_eval(q->expr, a) & 1);
 }
 
 static void z3_write_smt2(Z3Solver *z, const Query *q) {
@@ -397,11 +408,20 @@ static SolverResult z3_run(Z3Solver *z, const Query *q, Assignment *model, bool 
         if (why && getenv("SYMPLEX_DEBUG_SOLVER"))
             fprintf(stderr, "z3 (%s): unknown: %s\n", strong ? "default" : "core", why);
     }
-    if (r == SOLVER_SAT && model) {
+    if (r == SOLVER_SAT && (model || z->opaque)) {
+        Assignment own;
+        assignment_init(&own);
+        Assignment *out = model ? model : &own;
         Z3_model m = Z3_solver_get_model(z->ctx, s);
         Z3_model_inc_ref(z->ctx, m);
-        z3_extract_model(z, m, q, model);
+        z3_extract_model(z, m, q, out);
         Z3_model_dec_ref(z->ctx, m);
+        if (z->opaque && !z3_model_holds(q, out)) {
+            r = SOLVER_UNKNOWN; /* the uninterpreted function's values were not the real ones */
+            z->refuted = true;
+            z->base.stats->opaque_rejected++;
+        }
+        assignment_free(&own);
     }
     Z3_solver_dec_ref(z->ctx, s);
     if (z3_error_seen) r = SOLVER_UNKNOWN;
@@ -424,7 +444,7 @@ static unsigned z3_budget_ms(const Z3Solver *z, const SolverStats *st, bool *cap
 static SolverResult z3_solve(Z3Solver *z, const Query *q, Assignment *model, unsigned budget_ms) {
     bool limited = budget_ms && budget_ms <= Z3_FAST_BUDGET_MS;
     SolverResult r = z3_run(z, q, model, false, limited ? budget_ms : Z3_FAST_BUDGET_MS);
-    if (r != SOLVER_UNKNOWN || limited || z3_error_seen || z3_memout_seen || z3_cut_seen(z)) return r;
+    if (r != SOLVER_UNKNOWN || limited || z->refuted || z3_error_seen || z3_memout_seen || z3_cut_seen(z)) return r;
     return z3_run(z, q, model, true, budget_ms ? budget_ms - Z3_FAST_BUDGET_MS : 0);
 }
 
@@ -440,12 +460,13 @@ static SolverResult z3_check(Solver *base, const Query *q, Assignment *model) {
     SolverStats *st = base->stats;
     bool capped;
     SolverResult r = z3_solve(z, q, model, z3_budget_ms(z, st, &capped));
+    bool refuted = z->refuted; /* an answer, not a time-out */
     z3_end_query(z);
     pthread_mutex_lock(&z->run_mu);
     st->interrupted = r == SOLVER_UNKNOWN && z->was_cut;
     st->memory_out = r == SOLVER_UNKNOWN && (z3_memout_seen || z->mem_cut) && !st->interrupted;
     pthread_mutex_unlock(&z->run_mu);
-    st->deadline_hit = r == SOLVER_UNKNOWN && capped && !z3_error_seen && !st->interrupted;
+    st->deadline_hit = r == SOLVER_UNKNOWN && capped && !z3_error_seen && !st->interrupted && !refuted;
     st->core_queries++;
     st->core_time_s += timer_now() - t0;
     if (r == SOLVER_SAT) st->sat++;

@@ -3,8 +3,10 @@
  * go back to bits with to_ieee_bv, a NaN as the canonical NaN, since Z3 leaves
  * the bits of a NaN unspecified and expr_fp_fold gives exactly one. */
 #include <math.h>
+#include <stdio.h>
 
 #include "expr/expr_fp.h"
+#include "util/mathfn.h"
 #include "z3_fp.h"
 
 #define K(x) fp->keep(fp->owner, (x))
@@ -117,6 +119,18 @@ static Z3_ast fp_compare(const Z3Fp *fp, int kind, Z3_ast x, Z3_ast y) {
     }
 }
 
+static Z3_ast fcall(const Z3Fp *fp, const Expr *e, Z3_ast x, Z3_ast y) {
+    Z3_context c = fp->ctx;
+    char name[32];
+    snprintf(name, sizeof name, "%s.%u", mathfn_name((MathFn)e->u.off), e->width);
+    Z3_sort s = fp_sort(fp, e->width), dom[2] = {s, s};
+    Z3_func_decl f = Z3_mk_func_decl(c, Z3_mk_string_symbol(c, name), e->nkids, dom, s);
+    K(Z3_func_decl_to_ast(c, f));
+    Z3_ast args[2] = {x, y};
+    *fp->opaque = true;
+    return Z3_mk_app(c, f, e->nkids, args);
+}
+
 Z3_ast z3_fp_node(const Z3Fp *fp, const Expr *e, const Z3_ast *k) {
     Z3_context c = fp->ctx;
     unsigned w = e->width;
@@ -140,6 +154,7 @@ Z3_ast z3_fp_node(const Z3Fp *fp, const Expr *e, const Z3_ast *k) {
     case EXPR_FMA: v = Z3_mk_fpa_fma(c, rm, x, y, view(fp, e, 2, k)); break;
     case EXPR_FSQRT: v = Z3_mk_fpa_sqrt(c, rm, x); break;
     case EXPR_FRINT: v = Z3_mk_fpa_round_to_integral(c, rm, x); break;
+    case EXPR_FCALL: v = fcall(fp, e, x, y); break;
     default: v = Z3_mk_fpa_to_fp_float(c, rm, x, fp_sort(fp, w)); break; /* EXPR_FCONV */
     }
     return bits(fp, e, K(v), w);

@@ -22,9 +22,15 @@ typedef struct Z3Fp {
     Z3_ast (*bits)(void *owner, Expr *e); /* the core's (memoized) bit-vector of any Expr */
     void *owner;
     SolverMap *floats; /* (Expr*, NULL) -> its float Z3_ast */
+    bool *opaque;      /* set when an EXPR_FCALL was translated: a model must then be checked */
 } Z3Fp;
 
-/* The bit-vector (width 1 for comparisons) of FP node e whose kids are the
+/* An opaque math function (EXPR_FCALL) is an uninterpreted function of its
+ * floats, "sin.64" for sin on doubles: Z3 knows nothing of it but that equal
+ * arguments give equal values, so its UNSAT is a proof and its SAT only a
+ * candidate, which the core checks by evaluation (*opaque tells it to).
+ *
+ * The bit-vector (width 1 for comparisons) of FP node e whose kids are the
  * bit-vectors k[0..nkids). Same definitions as expr_fp_fold. */
 Z3_ast z3_fp_node(const Z3Fp *fp, const Expr *e, const Z3_ast *k);
 

@@ -84,7 +84,7 @@ static CwProblem fig53_problem(TestProb *t, CwConstraint *cs, const i128 *lo, co
     cs[0] = (CwConstraint){CW_EQ, false, 2, XY};
     cs[1] = (CwConstraint){CW_GE, true, 1, X};
     cs[2] = (CwConstraint){CW_GE, true, 2, XY};
-    return (CwProblem){2, lo, hi, 3, cs, tp_diff, t, tp_visit, t};
+    return (CwProblem){2, lo, hi, 3, cs, tp_diff, t, tp_visit, t, NULL};
 }
 
 /* The thesis's secant between (3,-1) and (3,2): v = 6 and -3, t = 2/3, (3,1). */
@@ -139,7 +139,7 @@ static bool walk_seeded(TestProb *t, CwConstraint *cs, uint32_t ncons, const i12
     Rng rng;
     rng_seed(&rng, seed);
     CwRandom rnd = cw_random(&rng);
-    CwProblem p = {2, lo, hi, ncons, cs, tp_diff, t, tp_visit, t};
+    CwProblem p = {2, lo, hi, ncons, cs, tp_diff, t, tp_visit, t, NULL};
     CwParams par = cw_default_params();
     return cw_walk(&p, &par, &rnd, alpha, st);
 }

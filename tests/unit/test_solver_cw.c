@@ -10,6 +10,8 @@
 #include "expr/expr.h"
 #include "solver/cw_query.h"
 #include "solver/solver.h"
+#include "expr/expr_fp.h"
+#include "util/mathfn.h"
 #include "util/util.h"
 #include <stdlib.h>
 #include <string.h>
@@ -134,8 +136,53 @@ static void test_partial_solutions(void) {
     solver_destroy(s);
 }
 
+static Expr *dconst(double d) {
+    uint64_t b;
+    memcpy(&b, &d, 8);
+    return K(expr_const(b, 64));
+}
+
+/* Float queries, each solved on every one of 10 seeds with a model that
+ * evaluation confirms: the walk's float variables move in value and its
+ * float comparisons measure l - r (cw_query.h). */
+static void test_floats(void) {
+    Array *a = expr_array_new("u", 8, NULL), *b = expr_array_new("v", 8, NULL);
+    Expr *u = K(expr_read_le(a, NULL, c32(0), 8)), *v = K(expr_read_le(b, NULL, c32(0), 8));
+    Expr *sin_u = K(expr_fcall(MATHFN_SIN, u, NULL)), *cos_u = K(expr_fcall(MATHFN_COS, u, NULL));
+    Expr *uu = K(expr_fbinary(EXPR_FMUL, EXPR_RNE, u, u));
+    /* the thesis's sin(u) > 0 (u = 0, the start, fails it) */
+    Expr *sine[] = {K(expr_fcmp(EXPR_FOLT, dconst(0.0), sin_u))};
+    /* sin(u) > 0.5 && cos(u) < 0: the second quadrant's window */
+    Expr *quad[] = {K(expr_fcmp(EXPR_FOLT, dconst(0.5), sin_u)), K(expr_fcmp(EXPR_FOLT, cos_u, dconst(0.0)))};
+    /* pow(u, 3) == 27 (a root the secant finds), and u * u == v && v > 100 (two float variables) */
+    Expr *cube[] = {K(expr_fcmp(EXPR_FOEQ, K(expr_fcall(MATHFN_POW, u, dconst(3.0))), dconst(27.0)))};
+    Expr *two[] = {K(expr_fcmp(EXPR_FOEQ, uu, v)), K(expr_fcmp(EXPR_FOLT, dconst(100.0), v))};
+    /* !(u < 1e6): a negated float comparison, which a NaN satisfies too */
+    Expr *neg[] = {K(expr_not(K(expr_fcmp(EXPR_FOLT, u, dconst(1e6)))))};
+    struct { Expr **cs; size_t n; const char *name; } qs[] = {
+        {sine, 1, "sin(u) > 0"}, {quad, 2, "sin(u) > 0.5 && cos(u) < 0"}, {cube, 1, "pow(u, 3) == 27"},
+        {two, 2, "u * u == v && v > 100"}, {neg, 1, "!(u < 1e6)"},
+    };
+    for (size_t k = 0; k < sizeof qs / sizeof *qs; k++) {
+        int solved = 0;
+        for (uint64_t seed = 1; seed <= 10; seed++) {
+            SolverStats st = {0};
+            GiveUp *core = giveup_new(&st);
+            SolverOptions opt = {.timeout_s = 5, .cw = true, .search_seed = seed};
+            Solver *s = solver_cw_new(&core->base, &opt);
+            Assignment m;
+            assignment_init(&m);
+            solved += ask(s, qs[k].cs, qs[k].n, &m) == SOLVER_SAT && holds(&m, qs[k].cs, qs[k].n);
+            assignment_free(&m);
+            solver_destroy(s);
+        }
+        CHECK_MSG(solved == 10, "%s: solved on %d of 10 seeds", qs[k].name, solved);
+    }
+}
+
 int main(void) {
     test_examples();
+    test_floats();
     test_query();
     test_partial_solutions();
     for (size_t i = 0; i < pool.len; i++) expr_unref(pool.data[i]);
