@@ -1,11 +1,13 @@
 /* Floating-point instructions. float and double go through expr_fp's
  * builders, symbolic or not: one definition of each operation (the builders
  * fold constants with the same host computation the evaluator and the Z3
- * translation agree with). x86's 80-bit long double is computed on the host
- * alone; a symbolic long double operand is concretized. */
+ * translation agree with), in the state's rounding mode (fesetround). x86's
+ * 80-bit long double is computed on the host alone, to nearest; a symbolic
+ * long double operand is concretized. */
 #include "executor.h"
 #include "../expr/expr_fp.h"
 #include "../util/mathfn.h"
+#include <fenv.h>
 #include <math.h>
 #include <string.h>
 
@@ -141,37 +143,42 @@ static const ExprRound fm_round[] = {
     [IR_FM_ROUND] = EXPR_RNA, [IR_FM_RINT] = EXPR_RNE,
 };
 
-static Expr *fmath_expr(unsigned fn, Expr *a, Expr *b, Expr *c) {
+/* The rounding of an integral-rounding function: its own, or for rint and
+ * nearbyint the current mode rm. */
+static ExprRound integral_mode(unsigned fn, ExprRound rm) { return fn == IR_FM_RINT ? rm : fm_round[fn]; }
+
+static Expr *fmath_expr(unsigned fn, ExprRound rm, Expr *a, Expr *b, Expr *c) {
     switch ((IrFmathFn)fn) {
     case IR_FM_FABS: return expr_fabs(a);
-    case IR_FM_SQRT: return expr_fsqrt(EXPR_RNE, a);
+    case IR_FM_SQRT: return expr_fsqrt(rm, a);
     case IR_FM_FLOOR: case IR_FM_CEIL: case IR_FM_TRUNC: case IR_FM_ROUND: case IR_FM_RINT:
-        return expr_frint(fm_round[fn], a);
+        return expr_frint(integral_mode(fn, rm), a);
     case IR_FM_COPYSIGN: return expr_fcopysign(a, b);
     case IR_FM_MINNUM: return expr_fminmax(false, a, b);
     case IR_FM_MAXNUM: return expr_fminmax(true, a, b);
-    case IR_FM_FMA: return expr_fma(EXPR_RNE, a, b, c);
+    case IR_FM_FMA: return expr_fma(rm, a, b, c);
     case IR_FM_FMULADD: break;
     default: return expr_fcall(fn - IR_FM_LIBM, a, b); /* an opaque math function */
     }
     /* x86-64 has no fused multiply-add in its baseline, so a native build
      * rounds the product and the sum separately */
-    Expr *p = expr_fbinary(EXPR_FMUL, EXPR_RNE, a, b), *r = expr_fbinary(EXPR_FADD, EXPR_RNE, p, c);
+    Expr *p = expr_fbinary(EXPR_FMUL, rm, a, b), *r = expr_fbinary(EXPR_FADD, rm, p, c);
     expr_unref(p);
     return r;
 }
 
-static Expr *float_expr(const Inst *in, Expr *a, Expr *b, Expr *c) {
+/* rm: the state's rounding mode (fesetround), for every operation that rounds */
+static Expr *float_expr(const Inst *in, ExprRound rm, Expr *a, Expr *b, Expr *c) {
     static const ExprKind arith[] = {EXPR_FADD, EXPR_FSUB, EXPR_FMUL, EXPR_FDIV, EXPR_FREM};
     switch ((IrOp)in->op) {
     case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV: case IR_FREM:
-        return expr_fbinary(arith[in->op - IR_FADD], EXPR_RNE, a, b);
+        return expr_fbinary(arith[in->op - IR_FADD], rm, a, b);
     case IR_FNEG: return expr_fneg(a);
     case IR_FCMP: return fcmp_expr(in->sub, a, b);
-    case IR_FPTRUNC: case IR_FPEXT: return expr_fconv(EXPR_RNE, a, fk_width(in->sub));
+    case IR_FPTRUNC: case IR_FPEXT: return expr_fconv(rm, a, fk_width(in->sub));
     case IR_FPTOUI: case IR_FPTOSI: return expr_ftoi(in->op == IR_FPTOSI, a, in->width);
-    case IR_UITOFP: case IR_SITOFP: return expr_itof(in->op == IR_SITOFP, EXPR_RNE, a, fk_width(in->sub));
-    default: return fmath_expr(in->sub, a, b, c); /* IR_FMATH */
+    case IR_UITOFP: case IR_SITOFP: return expr_itof(in->op == IR_SITOFP, rm, a, fk_width(in->sub));
+    default: return fmath_expr(in->sub, rm, a, b, c); /* IR_FMATH */
     }
 }
 
@@ -216,19 +223,19 @@ static unsigned operand_count(const Inst *in) {
     return in->sub == IR_FM_COPYSIGN || in->sub == IR_FM_MINNUM || in->sub == IR_FM_MAXNUM ? 2 : 1;
 }
 
-static bool fmath_concrete(unsigned fn, const u128 *c, unsigned w, u128 *out) {
+static bool fmath_concrete(unsigned fn, ExprRound rm, const u128 *c, unsigned w, u128 *out) {
     u128 sign = (u128)1 << (w - 1);
     switch ((IrFmathFn)fn) {
     case IR_FM_FABS: *out = c[0] & ~sign; return true;
     case IR_FM_COPYSIGN: *out = (c[0] & ~sign) | (c[1] & sign); return true;
-    case IR_FM_SQRT: *out = expr_fp_fold(EXPR_FSQRT, EXPR_RNE, w, w, c); return true;
+    case IR_FM_SQRT: *out = expr_fp_fold(EXPR_FSQRT, rm, w, w, c); return true;
     case IR_FM_FLOOR: case IR_FM_CEIL: case IR_FM_TRUNC: case IR_FM_ROUND: case IR_FM_RINT:
-        *out = expr_fp_fold(EXPR_FRINT, fm_round[fn], w, w, c);
+        *out = expr_fp_fold(EXPR_FRINT, integral_mode(fn, rm), w, w, c);
         return true;
-    case IR_FM_FMA: *out = expr_fp_fold(EXPR_FMA, EXPR_RNE, w, w, c); return true;
+    case IR_FM_FMA: *out = expr_fp_fold(EXPR_FMA, rm, w, w, c); return true;
     case IR_FM_FMULADD: { /* unfused, as fmath_expr says */
-        u128 p[3] = {expr_fp_fold(EXPR_FMUL, EXPR_RNE, w, w, c), c[2], 0};
-        *out = expr_fp_fold(EXPR_FADD, EXPR_RNE, w, w, p);
+        u128 p[3] = {expr_fp_fold(EXPR_FMUL, rm, w, w, c), c[2], 0};
+        *out = expr_fp_fold(EXPR_FADD, rm, w, w, p);
         return true;
     }
     case IR_FM_MINNUM: case IR_FM_MAXNUM: return false; /* the builders */
@@ -240,11 +247,11 @@ static bool fmath_concrete(unsigned fn, const u128 *c, unsigned w, u128 *out) {
  * on constants are one host fold, with no expression built (hash-consing
  * constants costs a float loop ten times its time). False for the rest, which
  * go through the builders. */
-static bool float_concrete(const Inst *in, const u128 *c, unsigned w, u128 *out) {
+static bool float_concrete(const Inst *in, ExprRound rm, const u128 *c, unsigned w, u128 *out) {
     static const ExprKind arith[] = {EXPR_FADD, EXPR_FSUB, EXPR_FMUL, EXPR_FDIV, EXPR_FREM};
     switch ((IrOp)in->op) {
     case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV: case IR_FREM:
-        *out = expr_fp_fold(arith[in->op - IR_FADD], EXPR_RNE, w, w, c);
+        *out = expr_fp_fold(arith[in->op - IR_FADD], rm, w, w, c);
         return true;
     case IR_FNEG: *out = c[0] ^ (u128)1 << (w - 1); return true;
     case IR_FCMP: {
@@ -254,14 +261,14 @@ static bool float_concrete(const Inst *in, const u128 *c, unsigned w, u128 *out)
         *out = expr_fp_fold(p.kind, 0, 1, w, ab) ^ p.negate;
         return true;
     }
-    case IR_FPTRUNC: case IR_FPEXT: *out = expr_fp_fold(EXPR_FCONV, EXPR_RNE, fk_width(in->sub), w, c); return true;
+    case IR_FPTRUNC: case IR_FPEXT: *out = expr_fp_fold(EXPR_FCONV, rm, fk_width(in->sub), w, c); return true;
     case IR_SITOFP: case IR_UITOFP:
-        *out = expr_fp_fold(in->op == IR_SITOFP ? EXPR_SITOF : EXPR_UITOF, EXPR_RNE, fk_width(in->sub), w, c);
+        *out = expr_fp_fold(in->op == IR_SITOFP ? EXPR_SITOF : EXPR_UITOF, rm, fk_width(in->sub), w, c);
         return true;
     case IR_FPTOSI: case IR_FPTOUI:
         *out = expr_fp_fold(in->op == IR_FPTOSI ? EXPR_FTOSI : EXPR_FTOUI, 0, in->width, w, c);
         return true;
-    case IR_FMATH: return fmath_concrete(in->sub, c, w, out);
+    case IR_FMATH: return fmath_concrete(in->sub, rm, c, w, out);
     default: return false;
     }
 }
@@ -301,6 +308,25 @@ static bool opaque_call(Executor *ex, State *s, Value *v, unsigned nops) {
     return false;
 }
 
+static const struct { int fe; ExprRound rm; } fe_modes[] = {
+    {FE_TONEAREST, EXPR_RNE}, {FE_UPWARD, EXPR_RTP}, {FE_DOWNWARD, EXPR_RTN}, {FE_TOWARDZERO, EXPR_RTZ},
+};
+
+bool exec_float_set_round(State *s, int mode) {
+    for (size_t i = 0; i < sizeof fe_modes / sizeof *fe_modes; i++)
+        if (fe_modes[i].fe == mode) {
+            s->fp_round = (uint8_t)fe_modes[i].rm;
+            return true;
+        }
+    return false;
+}
+
+int exec_float_get_round(const State *s) {
+    for (size_t i = 0; i < sizeof fe_modes / sizeof *fe_modes; i++)
+        if (fe_modes[i].rm == s->fp_round) return fe_modes[i].fe;
+    return FE_TONEAREST;
+}
+
 bool exec_float(Executor *ex, State *s, const Inst *in) {
     Frame *f = state_top(s);
     unsigned nops = operand_count(in);
@@ -322,12 +348,13 @@ bool exec_float(Executor *ex, State *s, const Inst *in) {
         if ((in->op == IR_FPTOSI || in->op == IR_FPTOUI) && !float_cast_check(ex, s, in, v[0], w)) return false;
         if (symbolic && in->op == IR_FMATH && in->sub >= IR_FM_LIBM) symbolic = opaque_call(ex, s, v, nops);
         u128 c[3] = {v[0].c, v[1].c, v[2].c}, out;
-        if (!symbolic && float_concrete(in, c, w, &out)) {
+        ExprRound rm = (ExprRound)s->fp_round;
+        if (!symbolic && float_concrete(in, rm, c, w, &out)) {
             r = value_concrete(out);
         } else {
             Expr *e[3] = {NULL, NULL, NULL};
             for (unsigned i = 0; i < nops; i++) e[i] = value_to_expr(v[i], w);
-            r = value_from_expr(float_expr(in, e[0], e[1], e[2]));
+            r = value_from_expr(float_expr(in, rm, e[0], e[1], e[2]));
             for (unsigned i = 0; i < nops; i++) expr_unref(e[i]);
         }
     }

@@ -12,7 +12,8 @@ enum SpecialFn {
     SP_NONE, SP_MAKE_SYMBOLIC, SP_ASSUME, SP_IS_SYMBOLIC, SP_SILENT_EXIT, SP_REPORT_ERROR, SP_GET_VALUE,
     SP_NOP, SP_WARNING, SP_PRINT_EXPR, SP_KLEE_ABORT, SP_MALLOC, SP_CALLOC, SP_REALLOC, SP_FREE, SP_ABORT,
     SP_EXIT, SP_ASSERT_FAIL, SP_REACH_ERROR, SP_OUTPUT, SP_VFORMAT, SP_ALIGNED_ALLOC, SP_POSIX_MEMALIGN,
-    SP_DEFINE_FIXED, SP_GET_OBJ_SIZE, SP_CHECK_ACCESS, SP_SET_FORKING, SP_STACK_TRACE, SP_MERGE, SP_PRINT_RANGE
+    SP_DEFINE_FIXED, SP_GET_OBJ_SIZE, SP_CHECK_ACCESS, SP_SET_FORKING, SP_STACK_TRACE, SP_MERGE, SP_PRINT_RANGE,
+    SP_FESETROUND, SP_FEGETROUND
 };
 
 static const struct { const char *name; enum SpecialFn fn; } special_names[] = {
@@ -37,6 +38,8 @@ static const struct { const char *name; enum SpecialFn fn; } special_names[] = {
     {"__symplex_exit", SP_EXIT}, /* --posix: exit_group, after musl's exit ran atexit handlers and flushed stdio */
     {"__assert_fail", SP_ASSERT_FAIL}, {"reach_error", SP_REACH_ERROR}, {"__VERIFIER_error", SP_REACH_ERROR},
     {"symplex_output", SP_OUTPUT}, {"symplex_vformat", SP_VFORMAT},
+    /* the rounding mode is the state's (exec_float.c): a native call would set symplex's own */
+    {"fesetround", SP_FESETROUND}, {"fegetround", SP_FEGETROUND},
 };
 
 bool exec_special_provides(const char *name) {
@@ -347,7 +350,7 @@ static bool sp_speculation_safe(enum SpecialFn k) {
     case SP_MAKE_SYMBOLIC: case SP_IS_SYMBOLIC: case SP_SILENT_EXIT: case SP_NOP:
     case SP_MALLOC: case SP_ALIGNED_ALLOC: case SP_POSIX_MEMALIGN: case SP_CALLOC: case SP_REALLOC: case SP_FREE:
     case SP_ABORT: case SP_KLEE_ABORT: case SP_EXIT: case SP_ASSERT_FAIL: case SP_REACH_ERROR: /* ends check */
-    case SP_GET_OBJ_SIZE:
+    case SP_GET_OBJ_SIZE: case SP_FESETROUND: case SP_FEGETROUND:
         return true;
     default:
         return false;
@@ -472,6 +475,12 @@ bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, c
     case SP_STACK_TRACE: return exec_klee_stack_trace(ex, s, in);
     case SP_MERGE: return exec_klee_merge(ex, s, fn, in);
     case SP_PRINT_RANGE: return exec_klee_print_range(ex, s, in, call, args);
+    case SP_FESETROUND: {
+        int mode = (int)arg_u64(ex, s, call, args, 0, "rounding mode");
+        exec_set_result(s, in, value_concrete(exec_float_set_round(s, mode) ? 0 : 1));
+        return true;
+    }
+    case SP_FEGETROUND: exec_set_result(s, in, value_concrete((u128)(uint32_t)exec_float_get_round(s))); return true;
     case SP_NONE: break;
     }
     return exec_call_external(ex, s, fn, in, call, args);

@@ -211,6 +211,10 @@ bool exec_fork_value(Executor *ex, State *s, Expr *e, u128 *out);
 /* A concrete value for v (adding the equality to the path condition so the
  * state stays consistent). */
 u128 exec_concretize(Executor *ex, State *s, Value v, unsigned width, const char *why);
+/* fesetround/fegetround on the state's rounding mode (C's FE_* values of the
+ * host, x86-64): false for a mode that is not one of the four. */
+bool exec_float_set_round(State *s, int mode);
+int exec_float_get_round(const State *s);
 /* A value e can take in s (the model's, else the solver's); false if the
  * solver gave up, s then being terminated. */
 bool exec_feasible_value(Executor *ex, State *s, Expr *e, u128 *out);

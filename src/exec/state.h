@@ -84,6 +84,7 @@ typedef struct State {
     uint64_t steps_since_cov; /* instructions since it last covered something new */
     bool covered_new;         /* covered a new line or branch since its last test */
     bool fork_disabled;       /* klee_set_forking(0): a branch with two feasible sides takes one */
+    uint8_t fp_round;         /* the ExprRound fesetround set (EXPR_RNE, 0, by default) */
     PTreeNode *ptree;         /* its leaf in the execution tree (random-path) */
     /* An assignment satisfying the whole path condition, or NULL. It decides one
      * side of a branch without a query, concretizes without one, and is the test
