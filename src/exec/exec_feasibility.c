@@ -230,8 +230,7 @@ static void feas_end(Executor *ex, State *s, FeasResult r) {
         ex->hooks.on_terminate(ex->hooks.ctx, s, &t);
         return;
     }
-    const SolverStats *st = ex->solver->stats;
-    if (ex->opt.keep_model_side && !st->deadline_hit && !st->interrupted && !st->memory_out) {
+    if (exec_may_drop_undecided(ex)) {
         /* as exec_fork drops a side it cannot decide: the state that took it
          * ends unseen, and its sibling went on along the other side */
         Termination t = {.kind = TERM_SILENT};

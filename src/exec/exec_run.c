@@ -175,14 +175,9 @@ static int exec_fork_concolic(Executor *ex, State *s, Expr *cond) {
     return t;
 }
 
-/* A side the solver chain gave up on (not cut by the deadline, a signal or
- * memory) need not end the state when its model already satisfies the other
- * side: with ExecOptions.keep_model_side the state goes on along that side,
- * as a concretized value would have taken it, instead of ending with reason
- * `solver timeout`. */
-static bool exec_keeps_model_side(Executor *ex, int known) {
+bool exec_may_drop_undecided(const Executor *ex) {
     const SolverStats *st = ex->solver->stats;
-    return ex->opt.keep_model_side && known >= 0 && !st->deadline_hit && !st->interrupted && !st->memory_out;
+    return ex->opt.keep_model_side && !st->deadline_hit && !st->interrupted && !st->memory_out;
 }
 
 /* With a model of the path, the side of the branch it satisfies is feasible
@@ -198,7 +193,7 @@ int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
     SolverResult t, f;
     exec_fork_sides(ex, s, known, cond, ncond, &mt, &mf, &t, &f);
     int r;
-    if ((t == SOLVER_UNKNOWN || f == SOLVER_UNKNOWN) && exec_keeps_model_side(ex, known)) {
+    if ((t == SOLVER_UNKNOWN || f == SOLVER_UNKNOWN) && known >= 0 && exec_may_drop_undecided(ex)) {
         r = known; /* the side the model satisfies; the other is dropped undecided */
         state_add_constraint(s, r ? cond : ncond);
         ex->stats.undecided_sides_dropped++;

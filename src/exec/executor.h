@@ -211,6 +211,12 @@ bool exec_fork_value(Executor *ex, State *s, Expr *e, u128 *out);
 /* A concrete value for v (adding the equality to the path condition so the
  * state stays consistent). */
 u128 exec_concretize(Executor *ex, State *s, Value v, unsigned width, const char *why);
+/* Whether a branch side the solver chain gave up on (not cut by the
+ * deadline, a signal or memory) may be dropped rather than end its state
+ * (ExecOptions.keep_model_side): exec_fork then follows the side the state's
+ * model satisfies, as a concretized value would have, and under speculation
+ * the state that took the undecided side ends unseen. */
+bool exec_may_drop_undecided(const Executor *ex);
 /* fesetround/fegetround on the state's rounding mode (C's FE_* values of the
  * host, x86-64): false for a mode that is not one of the four. */
 bool exec_float_set_round(State *s, int mode);

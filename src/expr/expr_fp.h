@@ -68,6 +68,10 @@ Expr *expr_fp_rebuild(const Expr *e, Expr **kids);
 /* The value of FP kind k (rounding mode rm, or EXPR_FCALL's MathFn, result width w) on constant kids
  * v[0..2] of width kw (v always has three elements, unused ones 0); computed by the host FPU in the operand's precision. */
 u128 expr_fp_fold(int k, unsigned rm, unsigned w, unsigned kw, const u128 *v);
+/* A float's value as a double (exact for a binary32), and the bits of the
+ * width-w float nearest a double (a NaN as the canonical NaN). */
+double expr_fp_to_double(u128 v, unsigned w);
+u128 expr_fp_from_double(double d, unsigned w);
 /* Whether the width-kw float v converts to a w-bit integer without undefined
  * behaviour (the complement of expr_ftoi_out_of_range, on a constant). */
 bool expr_fp_ftoi_fits(bool is_signed, unsigned w, unsigned kw, u128 v);

@@ -22,6 +22,9 @@ static u128 bits_d(double d) { uint64_t b; memcpy(&b, &d, 8); return isnan(d) ? 
 /* The operand as a double: exact for a binary32. */
 static double widen(u128 v, unsigned w) { return w == 32 ? (double)as_f(v) : as_d(v); }
 
+double expr_fp_to_double(u128 v, unsigned w) { return widen(v, w); }
+u128 expr_fp_from_double(double d, unsigned w) { return w == 32 ? bits_f((float)d) : bits_d(d); }
+
 static int host_mode(unsigned rm) {
     switch ((ExprRound)rm) {
     case EXPR_RTP: return FE_UPWARD;

@@ -224,26 +224,13 @@ void cwq_values(const CwQuery *w, const Assignment *a, i128 *values) {
     }
 }
 
-static double cwq_as_double(u128 v, unsigned w) {
-    if (w == 32) {
-        float f;
-        uint32_t b = (uint32_t)v;
-        memcpy(&f, &b, 4);
-        return f;
-    }
-    double d;
-    uint64_t b = (uint64_t)v;
-    memcpy(&d, &b, 8);
-    return d;
-}
-
 /* d of a float comparison: l - r when it tells the truth of the conjunct
  * (NaN-aware, as the FP kind decides), else a stand-in of the right sign. */
 static double cwq_float_diff(const CwAtom *a, CwCmp cmp, u128 lv, u128 rv) {
     unsigned wd = a->l->width;
     u128 k[3] = {lv, rv, 0};
     bool holds = (expr_fp_fold(a->kind, 0, 1, wd, k) != 0) != a->negate;
-    double d = cwq_as_double(lv, wd) - cwq_as_double(rv, wd), err = isnan(d) ? 1 : cw_error(cmp, d);
+    double d = expr_fp_to_double(lv, wd) - expr_fp_to_double(rv, wd), err = isnan(d) ? 1 : cw_error(cmp, d);
     if (holds && err == 0) return d;
     if (!holds && err != 0 && isfinite(d)) return d;
     static const double sat[] = {[CW_EQ] = 0, [CW_NE] = 1, [CW_LT] = -1, [CW_LE] = 0, [CW_GT] = 1, [CW_GE] = 0};

@@ -1,6 +1,7 @@
 /* The concolic walk's algorithm (cwalk.h): Alg 5.1 in cw_walk, 5.2 in
  * cw_error, 5.3 in cw_neighbor, 5.4 in cw_random_step. */
 #include "cwalk.h"
+#include "../expr/expr_fp.h"
 #include "../util/util.h"
 #include <math.h>
 #include <string.h>
@@ -72,33 +73,13 @@ static bool walk_sat_l(Walk *w, const i128 *v) {
 /* A variable's coordinate: the integer, or the float its bits encode. */
 static double cw_coord(const CwProblem *p, uint32_t y, i128 v) {
     unsigned fb = p->fbits ? p->fbits[y] : 0;
-    if (fb == 32) {
-        uint32_t b = (uint32_t)v;
-        float f;
-        memcpy(&f, &b, 4);
-        return f;
-    }
-    if (fb == 64) {
-        uint64_t b = (uint64_t)v;
-        double d;
-        memcpy(&d, &b, 8);
-        return d;
-    }
-    return (double)v;
+    return fb ? expr_fp_to_double((u128)v, fb) : (double)v;
 }
 
 /* The float variable y at coordinate c (the nearest float), or old for a NaN. */
 static i128 cw_float_at(const CwProblem *p, uint32_t y, double c, i128 old) {
     if (isnan(c)) return old;
-    if (p->fbits[y] == 32) {
-        float f = (float)c;
-        uint32_t b;
-        memcpy(&b, &f, 4);
-        return (i128)(int32_t)b;
-    }
-    uint64_t b;
-    memcpy(&b, &c, 8);
-    return (i128)(int64_t)b;
+    return expr_signed(expr_fp_from_double(c, p->fbits[y]), p->fbits[y]);
 }
 
 static bool cw_is_float(const CwProblem *p, uint32_t y) { return p->fbits && p->fbits[y]; }
