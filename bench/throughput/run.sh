@@ -1,39 +1,53 @@
 #!/usr/bin/env bash
 # bench/throughput: interpreter speed on concrete-only workloads.
+#   bench/throughput/run.sh [BUILD [BASELINE_BUILD]]
 # Runs symplex on each program here (checksum.c: integers; float_kernel.c:
 # doubles) and the same program compiled natively at -O0, each several times
-# in this run, and writes results.csv (RESULTS=path to write elsewhere):
-#   program,runs,native_o0_s,symplex_explore_s,symplex_total_s,instructions,instr_per_s,ratio_vs_native
-# ratio_vs_native = symplex exploration time / native -O0 time (best of the runs for both).
+# in this run, interleaved, and writes results.csv (RESULTS=path to write
+# elsewhere):
+#   build,program,runs,native_o0_s,symplex_explore_s,symplex_total_s,instructions,instr_per_s,
+#   ratio_vs_native,setup_s,ratio_loop_vs_native
+# ratio_vs_native = symplex exploration time (summary.json's elapsed_s) / native -O0 time, best of the runs
+# for both. setup_s is elapsed_s of an empty main() (the engine's fixed cost of a run: memory accounting,
+# the initial state, the one test), and ratio_loop_vs_native = (explore - setup) / native: what the loop
+# itself costs. With BASELINE_BUILD, its symplex runs too, in the same rounds, for a before/after ratio.
 set -euo pipefail
-build=${1:-build}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-bin="$root/$build/bin/symplex"
+builds=("${1:-build}")
+[ $# -ge 2 ] && builds+=("$2")
 out="$here/out"
 runs=${RUNS:-5}
 mkdir -p "$out"
 clang=/usr/lib/llvm-16/bin/clang
 [ -x "$clang" ] || clang=clang-16
 results=${RESULTS:-$here/results.csv}
-python3 - "$bin" "$clang" "$out" "$runs" "$here/checksum.c" "$here/float_kernel.c" > "$results" <<'PY'
+printf 'int main(void) { return 0; }\n' > "$out/empty.c"
+python3 - "$root" "$clang" "$out" "$runs" "${builds[*]}" "$here/checksum.c" "$here/float_kernel.c" > "$results" <<'PY'
 import json, subprocess, sys, time, os, shutil
-bin_, clang, out, runs, progs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5:]
+root, clang, out, runs, builds, progs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5].split(), sys.argv[6:]
 def timed(cmd):
     t = time.perf_counter(); subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL); return time.perf_counter() - t
-print("program,runs,native_o0_s,symplex_explore_s,symplex_total_s,instructions,instr_per_s,ratio_vs_native")
+def symplex(build, prog, tag):
+    d = os.path.join(out, "%s-%s" % (tag, os.path.basename(build))); shutil.rmtree(d, ignore_errors=True)
+    total = timed([os.path.join(root, build, "bin", "symplex"), "--quiet", "--output-dir=" + d, prog])
+    s = json.load(open(os.path.join(d, "summary.json")))
+    return s["elapsed_s"], total, s["instructions"]
+print("build,program,runs,native_o0_s,symplex_explore_s,symplex_total_s,instructions,instr_per_s,ratio_vs_native,setup_s,ratio_loop_vs_native")
+setup = {b: min(symplex(b, os.path.join(out, "empty.c"), "empty")[0] for _ in range(runs)) for b in builds}
 for prog in progs:
     name = os.path.splitext(os.path.basename(prog))[0]
     native = os.path.join(out, name + "-native")
     subprocess.run([clang, "-O0", "-o", native, prog, "-lm"], check=True)
-    nat = min(timed([native]) for _ in range(runs))
-    best = None
-    for i in range(runs):
-        d = os.path.join(out, "%s-run%d" % (name, i)); shutil.rmtree(d, ignore_errors=True)
-        total = timed([bin_, "--quiet", "--output-dir=" + d, prog])
-        s = json.load(open(os.path.join(d, "summary.json")))
-        if best is None or s["elapsed_s"] < best[0]: best = (s["elapsed_s"], total, s["instructions"])
-    explore, total, instr = best
-    print("%s,%d,%.4f,%.4f,%.4f,%d,%.0f,%.1f" % (name, runs, nat, explore, total, instr, instr / explore, explore / nat))
+    nat, best = None, {}
+    for i in range(runs):  # rounds: native and every build once each, so load changes hit all alike
+        t = timed([native]); nat = t if nat is None else min(nat, t)
+        for b in builds:
+            r = symplex(b, prog, name)
+            if b not in best or r[0] < best[b][0]: best[b] = r
+    for b in builds:
+        explore, total, instr = best[b]
+        print("%s,%s,%d,%.4f,%.4f,%.4f,%d,%.0f,%.1f,%.4f,%.1f" % (b, name, runs, nat, explore, total, instr,
+              instr / explore, explore / nat, setup[b], (explore - setup[b]) / nat))
 PY
 cat "$results"

@@ -35,6 +35,17 @@ static inline uint64_t arith_concrete64(IrOp op, uint64_t a, uint64_t b, unsigne
     }
 }
 
+/* Does the signed (nsw) add, sub or mul of two w-bit values overflow?
+ * False for every other operation. */
+static inline bool arith_overflows64(IrOp op, uint64_t a, uint64_t b, unsigned w) {
+    if (op != IR_ADD && op != IR_SUB && op != IR_MUL) return false;
+    int sh = 64 - (int)w;
+    __int128 x = (int64_t)(a << sh) >> sh, y = (int64_t)(b << sh) >> sh;
+    __int128 r = op == IR_ADD ? x + y : op == IR_SUB ? x - y : x * y;
+    __int128 hi = ((__int128)1 << (w - 1)) - 1;
+    return r > hi || r < -hi - 1;
+}
+
 /* Comparison of two width-bit values (any width up to 128). */
 static inline bool arith_icmp_bits(IrIcmpPred p, unsigned __int128 a, unsigned __int128 b, unsigned w) {
     if (w <= 64 && p <= IR_NE) return p == IR_EQ ? (uint64_t)a == (uint64_t)b : (uint64_t)a != (uint64_t)b;

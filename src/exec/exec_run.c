@@ -3,6 +3,7 @@
  * intrinsics); this file only dispatches and moves the program counter. */
 #include "executor.h"
 #include "arith.h"
+#include "float_fast.h"
 #include "../util/util.h"
 #include <assert.h>
 #include <string.h>
@@ -15,6 +16,34 @@ Value exec_operand(const Frame *f, Opnd o) {
 static inline void exec_set_reg(Frame *f, uint32_t r, Value v) {
     expr_unref(f->regs[r].e);
     f->regs[r] = v;
+}
+
+/* ---- the concrete fast path ----
+ * The dispatch loop computes the common instructions on concrete operands
+ * itself: no call, no Value returned through memory. An operand is read as
+ * its low 64 bits only where the width allows it. */
+
+static inline bool exec_opnd64(const Frame *f, Opnd o, uint64_t *out) {
+    if (o < 0) { *out = (uint64_t)f->fn->consts[ir_const_index(o)]; return true; }
+    const Value *v = &f->regs[o];
+    *out = (uint64_t)v->c;
+    return v->e == NULL;
+}
+
+static inline void exec_set_concrete(Frame *f, uint32_t r, u128 c) {
+    Value *d = &f->regs[r];
+    expr_unref(d->e);
+    d->c = c;
+    d->e = NULL;
+    d->obj = 0;
+}
+
+/* trunc, zext and sext of a concrete value of at most 64 bits */
+static inline uint64_t exec_cast64(IrOp op, uint64_t a, unsigned from, unsigned to) {
+    uint64_t m = to >= 64 ? ~0ull : (1ull << to) - 1;
+    if (op == IR_TRUNC || op == IR_ZEXT) return a & m;
+    int sh = 64 - (int)from;
+    return (uint64_t)((int64_t)(a << sh) >> sh) & m;
 }
 
 /* Coverage met in an unchecked segment waits until the segment is shown
@@ -50,20 +79,75 @@ void exec_cover_branch(Executor *ex, State *s, uint32_t id) {
     s->steps_since_cov = 0;
 }
 
-/* Phi copies of an edge, with parallel-assignment semantics. */
-static void exec_take_edge(Frame *f, uint32_t edge) {
-    const IrEdge *e = &f->fn->edges[edge];
-    const IrCopy *cp = &f->fn->copies[e->copy_start];
-    if (e->ncopies == 1) {
-        exec_set_reg(f, cp[0].dst, value_copy(exec_operand(f, cp[0].src)));
-    } else if (e->ncopies > 1) {
-        Value small[16];
-        Value *tmp = e->ncopies <= 16 ? small : util_malloc(e->ncopies * sizeof(Value));
-        for (uint32_t i = 0; i < e->ncopies; i++) tmp[i] = value_copy(exec_operand(f, cp[i].src));
-        for (uint32_t i = 0; i < e->ncopies; i++) exec_set_reg(f, cp[i].dst, tmp[i]);
-        if (tmp != small) free(tmp);
+/* Concrete float and double arithmetic in the state's mode when it is the
+ * host's (round to nearest); false leaves the instruction to exec_float. */
+static inline bool exec_float_fast(const State *s, Frame *f, const Inst *in) {
+    uint64_t a, b = 0, c = 0, out;
+    if (s->fp_round != EXPR_RNE || !exec_opnd64(f, in->a, &a)) return false;
+    bool muladd = in->op == IR_FMATH && in->sub == IR_FM_FMULADD;
+    bool binary = (in->op >= IR_FADD && in->op <= IR_FDIV) || in->op == IR_FCMP || muladd;
+    if (binary && !exec_opnd64(f, in->b, &b)) return false;
+    if (muladd && !exec_opnd64(f, in->c, &c)) return false;
+    if (!float_fast(in, a, b, c, &out)) return false;
+    exec_set_concrete(f, in->dst, out);
+    return true;
+}
+
+/* getelementptr with a concrete base and concrete indices; false leaves it
+ * to exec_inst_gep. */
+static inline bool exec_gep_fast(Frame *f, const Inst *in) {
+    const IrGep *g = &f->fn->geps[in->aux];
+    uint64_t c;
+    if (!exec_opnd64(f, in->a, &c)) return false;
+    c += (uint64_t)g->offset;
+    for (uint32_t i = 0; i < g->nidx; i++) {
+        uint64_t x;
+        unsigned w = g->idx_width[i];
+        if (!exec_opnd64(f, g->idx[i], &x) || w > 64) return false;
+        int sh = 64 - (int)w;
+        c += (uint64_t)(((int64_t)(x << sh) >> sh) * g->scale[i]);
     }
-    f->pc = e->target;
+    exec_set_concrete(f, in->dst, c);
+    return true;
+}
+
+/* Phi copies of an edge, with parallel-assignment semantics. */
+static void exec_take_edge_copies(Frame *f, const IrEdge *e) {
+    const IrCopy *cp = &f->fn->copies[e->copy_start];
+    Value small[16];
+    Value *tmp = e->ncopies <= 16 ? small : util_malloc(e->ncopies * sizeof(Value));
+    for (uint32_t i = 0; i < e->ncopies; i++) tmp[i] = value_copy(exec_operand(f, cp[i].src));
+    for (uint32_t i = 0; i < e->ncopies; i++) exec_set_reg(f, cp[i].dst, tmp[i]);
+    if (tmp != small) free(tmp);
+}
+
+/* The same when every source is concrete (a loop's counters): the values
+ * alone are staged. False, with nothing written, otherwise. */
+static inline bool exec_copies_concrete(Frame *f, const IrEdge *e) {
+    enum { MAX = 8 };
+    const IrCopy *cp = &f->fn->copies[e->copy_start];
+    u128 tmp[MAX];
+    if (e->ncopies > MAX) return false;
+    for (uint32_t i = 0; i < e->ncopies; i++) {
+        Opnd o = cp[i].src;
+        if (o < 0) { tmp[i] = f->fn->consts[ir_const_index(o)]; continue; }
+        if (f->regs[o].e) return false;
+        tmp[i] = f->regs[o].c;
+    }
+    for (uint32_t i = 0; i < e->ncopies; i++) exec_set_concrete(f, cp[i].dst, tmp[i]);
+    return true;
+}
+
+/* Returns the target, which is also f's pc now. */
+static inline uint32_t exec_take_edge(Frame *f, uint32_t edge) {
+    const IrEdge *e = &f->fn->edges[edge];
+    if (e->ncopies == 1) {
+        const IrCopy *cp = &f->fn->copies[e->copy_start];
+        exec_set_reg(f, cp[0].dst, value_copy(exec_operand(f, cp[0].src)));
+    } else if (e->ncopies > 1 && !exec_copies_concrete(f, e)) {
+        exec_take_edge_copies(f, e);
+    }
+    return f->pc = e->target;
 }
 
 Expr *const *exec_constraints(Executor *ex, const State *s, size_t *n) {
@@ -377,22 +461,39 @@ static bool exec_ret_or_unreachable(Executor *ex, State *s, const Inst *in) {
     return false;
 }
 
-bool exec_run(Executor *ex, State *s, uint64_t budget) {
-    while (budget--) {
+/* The frame, its code and its pc stay in locals while only fast-path
+ * instructions run; anything that calls out (a call, a fork, a memory
+ * access) may push, pop or move frames, so the loop reloads them after it
+ * (`break` out of the switch; the fast cases `continue`). The budget left
+ * is a local too, and exec_run adds what was spent to the instruction count
+ * once: memory increments per instruction are a measurable share of a
+ * concrete loop's time. s->steps_since_cov is kept in `steps` and written back before anything
+ * that may reset it (covering a line or a branch) and on the way out. */
+#define FLUSH_STEPS() do { s->steps_since_cov += steps; steps = 0; } while (0)
+/* false: s terminated (the engine may have freed it), so it is not touched */
+#define EXIT(v) do { *leftp = n; if (v) FLUSH_STEPS(); return (v); } while (0)
+static bool exec_run_loop(Executor *ex, State *s, uint64_t *leftp) {
+    uint64_t n = *leftp, steps = 0;
+    Frame *f = state_top(s);
+    const Inst *insts = f->fn->insts;
+    uint32_t pc = f->pc;
+    for (;;) {
+        f->pc = pc; /* handlers read it; the fast cases move the local */
+        if (!n) EXIT(true);
         if (__builtin_expect(s->doomed, 0)) { /* found infeasible inside its last instruction */
             exec_settled(ex, s);
-            return false;
+            EXIT(false);
         }
-        Frame *f = state_top(s);
-        const Inst *in = &f->fn->insts[f->pc];
-        ex->stats.instructions++;
-        s->steps_since_cov++;
+        --n;
+        const Inst *in = &insts[pc];
+        steps++;
         if (!ex->line_covered[in->loc]) {
+            FLUSH_STEPS();
             /* --target's line is never covered before a state reaches it (that
              * state ends there and the run halts), so it costs nothing here */
             if (ex->opt.target_locs && ex->opt.target_locs[in->loc]) {
                 if (exec_settled(ex, s)) exec_terminate_early(ex, s, "target");
-                return false;
+                EXIT(false);
             }
             exec_cover_loc(ex, s, in->loc);
         }
@@ -401,98 +502,160 @@ bool exec_run(Executor *ex, State *s, uint64_t budget) {
         case IR_FENCE:
         case IR_VAEND:
         case IR_STACKRESTORE:
-            f->pc++;
-            break;
+            pc++;
+            continue;
         case IR_MOVE:
             exec_set_reg(f, in->dst, value_copy(exec_operand(f, in->a)));
-            f->pc++;
-            break;
-        case IR_ADD: case IR_SUB: case IR_MUL:
-            if (ex->opt.check_overflow && (in->sub & IR_FLAG_NSW) && !exec_overflow_check(ex, s, in)) return false;
-            /* fall through */
-        case IR_AND: case IR_OR: case IR_XOR: {
-            Value a = exec_operand(f, in->a), b = exec_operand(f, in->b);
-            if (!a.e && !b.e && in->width <= 64)
-                exec_set_reg(f, in->dst, value_concrete(arith_concrete64((IrOp)in->op, (uint64_t)a.c, (uint64_t)b.c, in->width)));
-            else
-                exec_set_reg(f, in->dst, arith_binary((IrOp)in->op, a, b, in->width));
-            f->pc++;
-            break;
-        }
-        case IR_SHL: case IR_LSHR: case IR_ASHR:
-            if (ex->opt.check_shift && !exec_shift_check(ex, s, in)) return false;
+            pc++;
+            continue;
+        case IR_ADD: case IR_SUB: case IR_MUL: case IR_AND: case IR_OR: case IR_XOR: {
+            uint64_t a, b;
+            if (exec_opnd64(f, in->a, &a) & exec_opnd64(f, in->b, &b) && in->width <= 64 &&
+                !(ex->opt.check_overflow && (in->sub & IR_FLAG_NSW) && arith_overflows64((IrOp)in->op, a, b, in->width))) {
+                exec_set_concrete(f, in->dst, arith_concrete64((IrOp)in->op, a, b, in->width));
+                pc++;
+                continue;
+            }
+            if ((in->op == IR_ADD || in->op == IR_SUB || in->op == IR_MUL) && ex->opt.check_overflow && (in->sub & IR_FLAG_NSW) && !exec_overflow_check(ex, s, in))
+                EXIT(false);
             exec_set_reg(f, in->dst, arith_binary((IrOp)in->op, exec_operand(f, in->a), exec_operand(f, in->b), in->width));
             f->pc++;
             break;
-        case IR_UDIV: case IR_SDIV: case IR_UREM: case IR_SREM:
-            if (!exec_divide(ex, s, in)) return false;
-            break;
-        case IR_ICMP: {
-            Value a = exec_operand(f, in->a), b = exec_operand(f, in->b);
-            if (!a.e && !b.e)
-                exec_set_reg(f, in->dst, value_concrete(arith_icmp_bits((IrIcmpPred)in->sub, a.c, b.c, in->aux)));
-            else
-                exec_set_reg(f, in->dst, arith_icmp((IrIcmpPred)in->sub, a, b, in->aux));
+        }
+        case IR_SHL: case IR_LSHR: case IR_ASHR: {
+            uint64_t a, b;
+            if (exec_opnd64(f, in->a, &a) & exec_opnd64(f, in->b, &b) && in->width <= 64 &&
+                (b < in->width || !ex->opt.check_shift)) {
+                exec_set_concrete(f, in->dst, arith_concrete64((IrOp)in->op, a, b, in->width));
+                pc++;
+                continue;
+            }
+            if (ex->opt.check_shift && !exec_shift_check(ex, s, in)) EXIT(false);
+            exec_set_reg(f, in->dst, arith_binary((IrOp)in->op, exec_operand(f, in->a), exec_operand(f, in->b), in->width));
             f->pc++;
             break;
         }
-        case IR_TRUNC: case IR_ZEXT: case IR_SEXT:
+        case IR_UDIV: case IR_SDIV: case IR_UREM: case IR_SREM: {
+            uint64_t a, b;
+            if (exec_opnd64(f, in->a, &a) & exec_opnd64(f, in->b, &b) && in->width <= 64 && b != 0) {
+                exec_set_concrete(f, in->dst, arith_concrete64((IrOp)in->op, a, b, in->width));
+                pc++;
+                continue;
+            }
+            if (!exec_divide(ex, s, in)) EXIT(false);
+            break;
+        }
+        case IR_ICMP: {
+            uint64_t a, b;
+            if (exec_opnd64(f, in->a, &a) & exec_opnd64(f, in->b, &b) && in->aux <= 64) {
+                exec_set_concrete(f, in->dst, arith_icmp_bits((IrIcmpPred)in->sub, a, b, in->aux));
+                pc++;
+                continue;
+            }
+            Value va = exec_operand(f, in->a), vb = exec_operand(f, in->b);
+            if (!va.e && !vb.e)
+                exec_set_reg(f, in->dst, value_concrete(arith_icmp_bits((IrIcmpPred)in->sub, va.c, vb.c, in->aux)));
+            else
+                exec_set_reg(f, in->dst, arith_icmp((IrIcmpPred)in->sub, va, vb, in->aux));
+            f->pc++;
+            break;
+        }
+        case IR_TRUNC: case IR_ZEXT: case IR_SEXT: {
+            uint64_t a;
+            if (exec_opnd64(f, in->a, &a) && in->width <= 64 && in->aux <= 64) {
+                exec_set_concrete(f, in->dst, exec_cast64((IrOp)in->op, a, in->aux, in->width));
+                pc++;
+                continue;
+            }
             exec_set_reg(f, in->dst, arith_cast((IrOp)in->op, exec_operand(f, in->a), in->aux, in->width));
             f->pc++;
             break;
-        case IR_SELECT:
+        }
+        case IR_SELECT: {
+            uint64_t c;
+            if (exec_opnd64(f, in->a, &c)) {
+                exec_set_reg(f, in->dst, value_copy(exec_operand(f, c ? in->b : in->c)));
+                pc++;
+                continue;
+            }
             exec_set_reg(f, in->dst, arith_select(exec_operand(f, in->a), exec_operand(f, in->b), exec_operand(f, in->c), in->width));
             f->pc++;
             break;
+        }
         case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV: case IR_FREM: case IR_FNEG:
         case IR_FCMP: case IR_FPTRUNC: case IR_FPEXT: case IR_FPTOUI: case IR_FPTOSI:
         case IR_UITOFP: case IR_SITOFP: case IR_FMATH:
-            if (!exec_float(ex, s, in)) return false;
+            if (exec_float_fast(s, f, in)) { pc++; continue; }
+            if (!exec_float(ex, s, in)) EXIT(false);
             break;
         case IR_JMP:
-            exec_take_edge(f, in->aux);
-            break;
+            pc = exec_take_edge(f, in->aux);
+            continue;
         case IR_BR: {
-            bool symbolic = exec_operand(f, in->a).e != NULL;
-            if (!exec_br(ex, s, in)) return false;
-            if (symbolic) return true; /* let the searcher choose after a fork point */
-            break;
+            uint64_t c;
+            if (exec_opnd64(f, in->a, &c)) {
+                uint32_t id = (uint32_t)in->c;
+                uint32_t side = c ? id : id + 1;
+                if (id != IR_NO_BRANCH && (ex->opt.path_branches || !ex->branch_covered[side])) {
+                    FLUSH_STEPS();
+                    exec_cover_branch(ex, s, side);
+                }
+                pc = exec_take_edge(f, c ? in->aux : in->aux2);
+                continue;
+            }
+            FLUSH_STEPS();
+            if (!exec_br(ex, s, in)) EXIT(false);
+            EXIT(true); /* let the searcher choose after a fork point */
         }
         case IR_SWITCH: {
             bool symbolic = exec_operand(f, in->a).e != NULL;
-            if (!exec_switch(ex, s, in)) return false;
-            if (symbolic) return true;
+            FLUSH_STEPS();
+            if (!exec_switch(ex, s, in)) EXIT(false);
+            if (symbolic) EXIT(true);
             break;
         }
         case IR_RET:
         case IR_UNREACHABLE:
-            if (!exec_ret_or_unreachable(ex, s, in)) return false;
+            if (!exec_ret_or_unreachable(ex, s, in)) EXIT(false);
             break;
         case IR_CALL:
-            if (!exec_call(ex, s, in)) return false;
+            if (!exec_call(ex, s, in)) EXIT(false);
             break;
         case IR_LOAD:
-            if (!exec_inst_load(ex, s, in)) return false;
+            if (!exec_inst_load(ex, s, in)) EXIT(false);
             break;
         case IR_STORE:
-            if (!exec_inst_store(ex, s, in)) return false;
+            if (!exec_inst_store(ex, s, in)) EXIT(false);
             break;
         case IR_GEP:
-            if (!exec_inst_gep(ex, s, in)) return false;
+            if (exec_gep_fast(f, in)) { pc++; continue; }
+            if (!exec_inst_gep(ex, s, in)) EXIT(false);
             break;
         case IR_UNSUPPORTED: {
             char where[512];
             ir_loc_str(ex->m, in->loc, where, sizeof where);
             util_warn_once(where, "%s at %s: state terminated", ex->m->strings[in->aux], where);
             exec_terminate(ex, s, TERM_EARLY, "unsupported", "%s at %s", ex->m->strings[in->aux], where);
-            return false;
+            EXIT(false);
         }
         default:
-            if (!exec_intrinsic(ex, s, in)) return false;
+            if (!exec_intrinsic(ex, s, in)) EXIT(false);
             break;
         }
+        f = state_top(s);
+        insts = f->fn->insts;
+        pc = f->pc;
     }
-    return true;
+}
+
+#undef EXIT
+#undef FLUSH_STEPS
+
+bool exec_run(Executor *ex, State *s, uint64_t budget) {
+    uint64_t left = budget;
+    bool alive = exec_run_loop(ex, s, &left);
+    ex->stats.instructions += budget - left;
+    return alive;
 }
 
 /* --check-overflow: nsw add/sub/mul whose mathematical result does not fit. */

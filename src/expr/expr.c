@@ -151,8 +151,7 @@ static void release_drain(void) {
     }
 }
 
-void expr_unref(Expr *e) {
-    if (!e) return;
+void expr_release_ref(Expr *e) {
     assert(e->refs > 0);
     release_expr(e);
     release_drain();

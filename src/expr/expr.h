@@ -100,7 +100,10 @@ struct Expr {
 
 /* ---- lifetime ---- */
 Expr *expr_ref(Expr *e);         /* returns e */
-void expr_unref(Expr *e);        /* NULL is fine */
+void expr_release_ref(Expr *e);  /* e non-NULL: drops one reference */
+/* NULL is fine. Inline so the interpreter's concrete registers (no Expr)
+ * cost a test, not a call, when overwritten. */
+static inline void expr_unref(Expr *e) { if (e) expr_release_ref(e); }
 size_t expr_live_count(void);    /* expressions currently alive (tests, stats) */
 void expr_shutdown(void);        /* frees every array; call after all exprs released */
 

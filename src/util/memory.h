@@ -29,8 +29,9 @@ void memory_release(void);
 /* Drops from the resident set the code pages of every mapped library whose
  * path contains `name` (the pages stay in the page cache and come back on
  * first use, so this is safe even if the code runs again: only slower).
- * Only mappings that are executable and hold no private copy of a page are
- * touched. Returns the bytes dropped. For a library used only at start-up. */
+ * Only executable mappings are touched (see memory.c for why they hold no
+ * private page copies). Returns the bytes dropped. For a library used only
+ * at start-up. */
 size_t memory_drop_code(const char *name);
 
 #endif
