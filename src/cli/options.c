@@ -63,7 +63,7 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"no-array-prune", O_NO_ARRAY_PRUNE, false, "with --array-solver=cegar: every axiom is a candidate (no access-type or interval pruning)"},
     {"solver", O_SOLVER, true, "z3 (default) or cw: the concolic walk answers the queries Z3 gives up on (non-linear; a model checked by evaluation)"},
     {"fp-search", O_FP_SEARCH, true, "off (default), fallback or first: MuSE's floating-point search (distance minimisation) on the FP queries Z3 gives up on; first also tries each FP query with a short search before Z3"},
-    {"no-implied-bounds", O_NO_IMPLIED_BOUNDS, false, "give Z3 every constant bound of a term, not only the tightest (measurements: bench/results/bounds)"},
+    {"no-implied-bounds", O_NO_IMPLIED_BOUNDS, false, "the bounds layer off: no range reasoning, every constant bound of a term to Z3 (measurements)"},
     {"solver-linear-only", O_LINEAR_ONLY, false, "give up on every non-linear query before Z3 (stands for a linear-only solver: tests and bench/cw)"},
     {"cw-compare", O_CW_COMPARE, false, "with --solver=cw: also walk every non-linear query Z3 answered; both answers in cw-compare.csv"},
     {"no-cex-cache", O_NO_CACHE, false, "disable the counterexample cache"},

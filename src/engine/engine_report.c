@@ -231,6 +231,8 @@ static void engine_write_feasibility(Engine *e, FILE *f) {
             (unsigned long long)ss->fps_solved, (unsigned long long)ss->fps_first_solved,
             (unsigned long long)ss->fps_evals, ss->fps_time_s);
     fprintf(f, "  \"bounds_dropped\": %llu,\n", (unsigned long long)ss->bounds_dropped);
+    fprintf(f, "  \"ranges_unsat\": %llu,\n  \"ranges_implied\": %llu,\n", (unsigned long long)ss->ranges_unsat,
+            (unsigned long long)ss->ranges_implied);
     fprintf(f, "  \"opaque_rejected\": %llu,\n", (unsigned long long)ss->opaque_rejected);
 }
 

@@ -77,6 +77,9 @@ typedef struct SolverStats {
     double fps_time_s;
     uint64_t opaque_rejected;    /* Z3 models an opaque math function's real values refuted (answered UNKNOWN) */
     uint64_t bounds_dropped;     /* constraints the implied-bounds layer left out (solver_bounds.c) */
+    uint64_t ranges_unsat;       /* queries the per-term ranges showed UNSAT, with no query below (range.c) */
+    uint64_t ranges_implied;     /* queries whose goal the ranges imply: answered from the caller's model,
+                                    or asked below without the goal */
 } SolverStats;
 
 /* Why the last core query gave up: "max-time" (the deadline cut it),

@@ -1,11 +1,18 @@
-/* Implied bounds, dropped (a layer of the chain, right below the
- * simplification, which has substituted known values by then): of the constraints that bound one term by a
- * constant from one side (`k < x`, `x <= k`, their negations; signed or
- * unsigned), only the tightest is kept. A loop whose trip count is symbolic
- * adds `i < n` for i = 0, 1, 2, ... to its path, and every query would give
- * Z3 all of them; the last one implies the rest. Dropping a constraint that a
- * kept one implies changes no answer and no model. */
+/* Bounds (a layer of the chain, right below the simplification, which has
+ * substituted known values by then). A loop whose trip count is symbolic adds
+ * `i < n` for i = 0, 1, 2, ... to its path, and every query would give Z3 all
+ * of them. Two things are done with such bounds:
+ * - Range reasoning (range.c): the values each term's bounds allow. Bounds
+ *   that contradict each other, or a goal that contradicts them, are UNSAT
+ *   with no query below. A goal they imply adds nothing: with the caller's
+ *   model of the constraints (Query.base) the answer is SAT with that model,
+ *   and otherwise the constraints alone are asked.
+ * - Implied bounds, dropped: of the constraints that bound one term by a
+ *   constant from one side (`k < x`, `x <= k`, their negations; signed or
+ *   unsigned), only the tightest is kept. Dropping a constraint that a kept
+ *   one implies changes no answer and no model. */
 #include "solver_layer.h"
+#include "range.h"
 #include "../util/util.h"
 #include <stdlib.h>
 
@@ -84,14 +91,38 @@ size_t solver_drop_implied_bounds(Expr **cs, size_t n) {
     return k;
 }
 
+/* What the ranges of q's constraints say of its goal. */
+static RangeVerdict bounds_ranges(const Query *q) {
+    RangeSet *rs = range_set_new();
+    for (size_t i = 0; i < q->n && range_set_add(rs, q->constraints[i]); i++) {}
+    RangeVerdict v = range_set_empty(rs) ? RANGE_CONTRADICTS : q->expr ? range_set_decide(rs, q->expr) : RANGE_OPEN;
+    range_set_free(rs);
+    return v;
+}
+
 static SolverResult bounds_check(Solver *base, const Query *q, Assignment *model) {
     SolverEntry entry = solver_enter(base);
+    RangeVerdict v = bounds_ranges(q);
+    if (v == RANGE_CONTRADICTS) {
+        base->stats->ranges_unsat++;
+        solver_leave(base, entry);
+        return SOLVER_UNSAT;
+    }
+    if (v == RANGE_IMPLIED) {
+        base->stats->ranges_implied++;
+        if (q->base) { /* a model of the constraints is one of the goal too */
+            if (model) solver_copy_query_arrays(q, q->base, model);
+            solver_leave(base, entry);
+            return SOLVER_SAT;
+        }
+    }
     Expr **cs = util_malloc((q->n + 1) * sizeof *cs);
     for (size_t i = 0; i < q->n; i++) cs[i] = expr_ref(q->constraints[i]);
     size_t n = solver_drop_implied_bounds(cs, q->n);
     base->stats->bounds_dropped += q->n - n;
-    /* the kept constraints imply the dropped ones: a model of one set is a model of the other */
-    Query sub = {cs, n, q->expr, q->sink, q->base};
+    /* the kept constraints imply the dropped ones, and an implied goal adds
+     * nothing: a model of one query is a model of the other */
+    Query sub = {cs, n, v == RANGE_IMPLIED ? NULL : q->expr, q->sink, q->base};
     SolverResult r = solver_check(base->next, &sub, model);
     for (size_t i = 0; i < n; i++) expr_unref(cs[i]);
     free(cs);
