@@ -42,6 +42,17 @@ def start(name, prog, *opts):
     return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE), out
 
 
+def exploring(proc, out, then=2.0):
+    """Waits until exploration has started (the signal handlers are set when it
+    starts; before, a signal ends the process by default, as it should while
+    loading), then `then` seconds more. A fixed wait from the start was too
+    short when the machine was loaded: clang and LLVM's loading took it."""
+    t0 = time.monotonic()
+    while not os.path.exists(os.path.join(out, "tests.csv")) and proc.poll() is None and time.monotonic() - t0 < 120:
+        time.sleep(0.05)
+    time.sleep(then)
+
+
 def wait_for(proc, limit):
     """(exit status, seconds taken, stderr); None status when it had to be killed."""
     t0 = time.monotonic()
@@ -75,7 +86,7 @@ def replays_to_zero(out, row):
 def check_first_sigint():
     # depth-first: a few dozen states alive at any time, each gets its test
     proc, out = start("sigint", many_paths, "--search=dfs")
-    time.sleep(2)
+    exploring(proc, out)
     proc.send_signal(signal.SIGINT)
     rc, took, err = wait_for(proc, WIND_DOWN_S)
     check(rc == 0, "SIGINT: exit status %s after %.1f s, want 0 (%s)" % (rc, took, err[-300:]))
@@ -106,7 +117,7 @@ def check_sigterm_cuts_query():
     # breadth-first: the four easy paths end, then the only state left waits
     # for a factoring query that --solver-timeout lets run for minutes
     proc, out = start("sigterm", hard_query, "--search=bfs", "--solver-timeout=300")
-    time.sleep(2)
+    exploring(proc, out)
     proc.send_signal(signal.SIGTERM)
     rc, took, err = wait_for(proc, WIND_DOWN_S)
     check(rc == 0, "SIGTERM: exit status %s after %.1f s, want 0 (%s)" % (rc, took, err[-300:]))
@@ -125,7 +136,7 @@ def check_second_sigint():
     # the default search keeps thousands of states alive: writing their tests
     # takes a while, and the second signal arrives during it
     proc, out = start("twice", many_paths)
-    time.sleep(2)
+    exploring(proc, out)
     proc.send_signal(signal.SIGINT)
     time.sleep(0.1)
     proc.send_signal(signal.SIGINT)

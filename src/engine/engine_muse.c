@@ -282,10 +282,9 @@ static size_t muse_pick(Engine *e) {
  * queued. */
 static void muse_solve(Engine *e, OpenBranch *b) {
     EngineMuse *m = e->muse;
-    size_t n = pc_len(b->prefix);
     Expr **cs = NULL;
     size_t cap = 0;
-    pc_flatten(b->prefix, &cs, &cap);
+    size_t n = pc_flatten_view(b->prefix, &cs, &cap);
     Assignment sol;
     assignment_init(&sol);
     Query q = {cs, n, b->cond, e->opt.partial_solutions ? &m->sink : NULL, &b->run->input};

@@ -192,6 +192,7 @@ static void engine_write_feasibility(Engine *e, FILE *f) {
     fprintf(f, "  \"speculate\": %u,\n  \"absurdity\": %s,\n  \"branch_order\": \"%s\",\n  \"state_model\": %s,\n",
             e->ex->feas.k, o->absurdity ? "true" : "false", o->true_first ? "true-first" : "false-first",
             o->no_state_model ? "false" : "true");
+    fprintf(f, "  \"view_left_out\": %llu,\n", (unsigned long long)st->view_left_out);
     fprintf(f, "  \"queries_feasibility\": %llu,\n  \"queries_speculative\": %llu,\n  \"queries_bisect\": %llu,\n",
             (unsigned long long)st->queries_feasibility, (unsigned long long)st->queries_speculative,
             (unsigned long long)st->queries_bisect);

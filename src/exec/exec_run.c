@@ -150,12 +150,13 @@ static inline uint32_t exec_take_edge(Frame *f, uint32_t edge) {
     return f->pc = e->target;
 }
 
+/* The path's view (PcView): its constraints less those a newer one implies. */
 Expr *const *exec_constraints(Executor *ex, const State *s, size_t *n) {
     /* a query over an unchecked segment would let its answer come from an
      * infeasible path: every solver use settles the state first */
     assert(!state_unchecked(s) || s->doomed || s->pc->status != PC_UNCHECKED);
-    pc_flatten(s->pc, &ex->cs_buf, &ex->cs_cap);
-    *n = pc_len(s->pc);
+    *n = pc_flatten_view(s->pc, &ex->cs_buf, &ex->cs_cap);
+    ex->stats.view_left_out += pc_len(s->pc) - *n;
     return ex->cs_buf;
 }
 

@@ -84,6 +84,7 @@ typedef struct ExecStats {
     uint64_t external_calls;
     /* feasibility of branch sides */
     uint64_t queries_feasibility; /* queries asking whether a side (or a segment, or a prefix of one) is feasible */
+    uint64_t view_left_out;       /* path constraints queries did without: a newer one implies them (PcView) */
     uint64_t queries_speculative; /* of those: checks of a whole unchecked segment */
     uint64_t queries_bisect;      /* of those: prefixes queried to find a segment's first infeasible branch */
     uint64_t absurdity_saved;     /* sides shown feasible by Proposition 1 instead of a query */
@@ -197,7 +198,8 @@ void exec_trim_model(State *s);
 /* Marks a pending coverage entry as a branch id (else it is a loc). */
 #define EXEC_PENDING_BRANCH 0x80000000u
 void exec_cover_branch(Executor *ex, State *s, uint32_t id);
-/* Path condition as an array (valid until the next call). */
+/* The constraints a query over the path needs (its view: the path condition
+ * less what a newer constraint implies), as an array valid until the next call. */
 Expr *const *exec_constraints(Executor *ex, const State *s, size_t *n);
 /* Branch on a symbolic condition: returns 1 if `cond` holds in `s`, 0 if not;
  * if both are feasible forks (the child gets the false side). -1 if the state was

@@ -1,11 +1,88 @@
 #include "state.h"
+#include "../solver/range.h"
 #include "../util/util.h"
 #include <stdlib.h>
 #include <string.h>
 
+/* ---- views ---- */
+
+/* How far back a new constraint looks for the ones it makes redundant: a
+ * loop's bounds are adjacent in the view, so a short window finds them, and
+ * copying at most this many nodes keeps a push O(1). */
+#define PC_VIEW_WINDOW 8
+
+static PcView *view_cons(Expr *e, PcView *next) {
+    PcView *v = util_malloc(sizeof *v);
+    v->e = expr_ref(e);
+    v->next = next;
+    if (next) next->refs++;
+    v->refs = 1;
+    v->len = (next ? next->len : 0) + 1;
+    return v;
+}
+
+static void view_unref(PcView *v) {
+    while (v && --v->refs == 0) {
+        PcView *next = v->next;
+        expr_unref(v->e);
+        free(v);
+        v = next;
+    }
+}
+
+static PcView *view_ref(PcView *v) {
+    if (v) v->refs++;
+    return v;
+}
+
+/* The view of `old` (borrowed) with e added: unchanged if a constraint in
+ * the window already implies e; otherwise e in front and the window's
+ * constraints e implies left out (the nodes before them copied). */
+static PcView *view_push(PcView *old, Expr *e) {
+    RangeFact fe, fw;
+    if (!range_fact(e, &fe)) return view_cons(e, old);
+    PcView *win[PC_VIEW_WINDOW];
+    bool drop[PC_VIEW_WINDOW];
+    unsigned n = 0, ndrop = 0;
+    for (PcView *v = old; v && n < PC_VIEW_WINDOW; v = v->next, n++) {
+        win[n] = v;
+        drop[n] = false;
+        if (!range_fact(v->e, &fw)) continue;
+        if (range_fact_implies(&fw, &fe)) return view_ref(old); /* e adds nothing */
+        if (range_fact_implies(&fe, &fw)) drop[n] = true, ndrop++;
+    }
+    if (!ndrop) return view_cons(e, old);
+    unsigned last = n; /* the oldest dropped node */
+    while (!drop[--last]) {}
+    PcView *tail = view_ref(win[last]->next);
+    for (unsigned i = last; i-- > 0;) {
+        if (drop[i]) continue;
+        PcView *c = view_cons(win[i]->e, tail);
+        view_unref(tail);
+        tail = c;
+    }
+    PcView *v = view_cons(e, tail);
+    view_unref(tail);
+    return v;
+}
+
+size_t pc_flatten_view(const PathCond *p, Expr ***out, size_t *cap) {
+    const PcView *v = p ? p->view : NULL;
+    size_t n = v ? v->len : 0;
+    if (n > *cap) {
+        *cap = n * 2;
+        *out = util_realloc(*out, *cap * sizeof **out);
+    }
+    for (size_t i = n; v; v = v->next) (*out)[--i] = v->e;
+    return n;
+}
+
+/* ---- path conditions ---- */
+
 PathCond *pc_push(PathCond *next, Expr *e, PcStatus status) {
     PathCond *p = util_malloc(sizeof *p);
     p->e = expr_ref(e);
+    p->view = view_push(next ? next->view : NULL, e);
     p->next = next;
     p->twin = NULL;
     if (next) next->refs++;
@@ -20,6 +97,7 @@ void pc_unref(PathCond *p) {
     while (p && --p->refs == 0) {
         PathCond *next = p->next;
         if (p->twin) p->twin->twin = NULL;
+        view_unref(p->view);
         expr_unref(p->e);
         free(p);
         p = next;

@@ -14,10 +14,23 @@
  * node is UNSAT, so states that share a node share what is known of it. */
 typedef enum PcStatus { PC_SAT, PC_UNCHECKED, PC_UNSAT, PC_GAVE_UP } PcStatus;
 
+/* The constraints a query needs of a path condition: the path's own, newest
+ * first, less those a newer one implies (a loop with a symbolic trip count
+ * adds `k < n` for k = 0, 1, 2, ...; only the last stays). Persistent like
+ * the path condition, so a query's cost follows the constraints that matter,
+ * not the path's length. */
+typedef struct PcView {
+    Expr *e;
+    struct PcView *next;
+    uint32_t refs;
+    uint32_t len;
+} PcView;
+
 /* Persistent path condition: newest constraint first, shared suffixes. */
 typedef struct PathCond {
     Expr *e;
     struct PathCond *next;
+    PcView *view;             /* the constraints up to here that a query needs (owned) */
     /* The other side of the same two-way branch (same next, negated
      * constraint), or NULL; weak: cleared when the twin is freed. */
     struct PathCond *twin;
@@ -32,6 +45,9 @@ void pc_unref(PathCond *p);
 static inline uint32_t pc_len(const PathCond *p) { return p ? p->len : 0; }
 /* Oldest-first array of the constraints (borrowed pointers) into *out (grown). */
 void pc_flatten(const PathCond *p, Expr ***out, size_t *cap);
+/* The same for p's view (equivalent constraints, none implied by another
+ * near it); returns their count. */
+size_t pc_flatten_view(const PathCond *p, Expr ***out, size_t *cap);
 
 typedef struct Frame {
     IrFunction *fn;

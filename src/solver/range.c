@@ -138,6 +138,10 @@ static bool pieces_within(const RangePiece *a, unsigned na, const RangePiece *b,
     return true;
 }
 
+bool range_fact_implies(const RangeFact *a, const RangeFact *b) {
+    return a->term == b->term && pieces_within(a->piece, a->npieces, b->piece, b->npieces);
+}
+
 /* ---- the set ---- */
 
 RangeSet *range_set_new(void) {

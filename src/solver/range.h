@@ -38,6 +38,10 @@ typedef struct RangeSet RangeSet;
  * with a constant. */
 bool range_fact(Expr *c, RangeFact *f);
 
+/* Does every value a allows its term lie in b's set (same term)? Then the
+ * constraint of a implies the constraint of b. */
+bool range_fact_implies(const RangeFact *a, const RangeFact *b);
+
 RangeSet *range_set_new(void);
 void range_set_free(RangeSet *rs);
 /* Adds constraint c (width 1); constraints of other shapes are ignored.
