@@ -468,8 +468,9 @@ static bool exec_ret_or_unreachable(Executor *ex, State *s, const Inst *in) {
  * (`break` out of the switch; the fast cases `continue`). The budget left
  * is a local too, and exec_run adds what was spent to the instruction count
  * once: memory increments per instruction are a measurable share of a
- * concrete loop's time. s->steps_since_cov is kept in `steps` and written back before anything
- * that may reset it (covering a line or a branch) and on the way out. */
+ * concrete loop's time. For the same reason s->steps_since_cov is kept in
+ * `steps`, and written back before anything that may reset it (covering a
+ * line or a branch) and on the way out. */
 #define FLUSH_STEPS() do { s->steps_since_cov += steps; steps = 0; } while (0)
 /* false: s terminated (the engine may have freed it), so it is not touched */
 #define EXIT(v) do { *leftp = n; if (v) FLUSH_STEPS(); return (v); } while (0)
