@@ -10,20 +10,13 @@
 #include "../expr/expr_fp.h"
 #include "../ir/ir.h"
 #include <math.h>
-#include <string.h>
 
-static inline double ffast_d(uint64_t b) { double d; memcpy(&d, &b, 8); return d; }
-static inline float ffast_f(uint64_t b) { float f; uint32_t u = (uint32_t)b; memcpy(&f, &u, 4); return f; }
-static inline uint64_t ffast_bits_d(double d) {
-    uint64_t b;
-    memcpy(&b, &d, 8);
-    return isnan(d) ? (uint64_t)expr_fp_nan(64) : b;
-}
-static inline uint64_t ffast_bits_f(float f) {
-    uint32_t b;
-    memcpy(&b, &f, 4);
-    return isnan(f) ? (uint64_t)expr_fp_nan(32) : b;
-}
+/* bits <-> value through expr_fp's conversions, the ones folding uses: a NaN
+ * result comes back as the canonical NaN */
+static inline double ffast_d(uint64_t b) { return expr_fp_to_double(b, 64); }
+static inline double ffast_f(uint64_t b) { return expr_fp_to_double(b, 32); }
+static inline uint64_t ffast_bits_d(double d) { return (uint64_t)expr_fp_from_double(d, 64); }
+static inline uint64_t ffast_bits_f(double f) { return (uint64_t)expr_fp_from_double(f, 32); }
 
 /* An ordered comparison or its negation, as fcmp_split in exec_float.c. */
 static inline bool ffast_cmp(unsigned pred, double x, double y, uint64_t *out) {
@@ -74,7 +67,7 @@ static inline bool float_fast(const Inst *in, uint64_t a, uint64_t b, uint64_t c
              * 2 * 24 + 2 bits, so the result is the float operation's own */
             double r;
             ffast_binary(in->op, ffast_f(a), ffast_f(b), &r);
-            *out = ffast_bits_f((float)r);
+            *out = ffast_bits_f(r);
             return true;
         }
         return false;
