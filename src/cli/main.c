@@ -100,6 +100,8 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     o.engine.solver_layer = o.solver.cw ? "cw" : "z3";
     static const char *const fp_search_names[] = {"off", "fallback", "first"};
     o.engine.fp_search = fp_search_names[o.solver.fp_search];
+    static const char *const reuse_names[] = {"stack", "off", "assume"};
+    o.engine.solver_reuse = reuse_names[o.solver.solver_reuse];
     o.solver.search_seed = o.engine.seed;
     char *cw_compare = o.cw_compare ? out_path(out, "cw-compare.csv") : NULL;
     o.solver.cw_compare = cw_compare;

@@ -13,7 +13,7 @@ typedef enum OptId {
     O_CLANG, O_TESTCOMP, O_TESTCOMP_SPEC, O_NO_CACHE, O_NO_INDEP, O_HELP, O_VERSION, O_NO_CHECK_SHIFT,
     O_SILENT_ASSUME, O_CFLAGS, O_POSIX, O_SPECULATE, O_ABSURDITY, O_NO_ABSURDITY, O_BRANCH_ORDER, O_NO_STATE_MODEL, O_SIMPLEX, O_ARRAY_SOLVER, O_NO_ARRAY_PRECHECK, O_NO_ARRAY_PRUNE, O_SOLVER, O_FP_SEARCH, O_CW_COMPARE, O_LINEAR_ONLY, O_ENGINE, O_PARTIAL, O_SEED_FILE,
     O_PRUNE, O_HOMI_INTERVAL, O_HOMI_RUN_MAX, O_HOMI_MIN_STATES, O_HOMI_REVERSE, O_TARGET, O_TARGET_UNROLL,
-    O_TARGET_TRACES, O_TARGET_MODE, O_NO_IMPLIED_BOUNDS
+    O_TARGET_TRACES, O_TARGET_MODE, O_NO_IMPLIED_BOUNDS, O_SOLVER_REUSE, O_SOLVER_REUSE_LIMIT
 } OptId;
 
 static const struct { const char *name; OptId id; bool has_arg; const char *help; } cli_opts[] = {
@@ -64,6 +64,8 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"solver", O_SOLVER, true, "z3 (default) or cw: the concolic walk answers the queries Z3 gives up on (non-linear; a model checked by evaluation)"},
     {"fp-search", O_FP_SEARCH, true, "off (default), fallback or first: MuSE's floating-point search (distance minimisation) on the FP queries Z3 gives up on; first also tries each FP query with a short search before Z3"},
     {"no-implied-bounds", O_NO_IMPLIED_BOUNDS, false, "the bounds layer off: no range reasoning, every constant bound of a term to Z3 (measurements)"},
+    {"solver-reuse", O_SOLVER_REUSE, true, "stack (default): one Z3 solver kept across queries, a push level per constraint, popped to what the next query shares; assume: one solver, each constraint asserted once under a literal, a query checked under its literals; off: a fresh solver per query"},
+    {"solver-reuse-limit", O_SOLVER_REUSE_LIMIT, true, "constraints the reused Z3 solver translates before it starts again (default 20000)"},
     {"solver-linear-only", O_LINEAR_ONLY, false, "give up on every non-linear query before Z3 (stands for a linear-only solver: tests and bench/cw)"},
     {"cw-compare", O_CW_COMPARE, false, "with --solver=cw: also walk every non-linear query Z3 answered; both answers in cw-compare.csv"},
     {"no-cex-cache", O_NO_CACHE, false, "disable the counterexample cache"},
@@ -156,7 +158,8 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     double d = 0;
     bool numeric = id == O_MAX_TIME || id == O_MAX_INSTR || id == O_MAX_MEMORY || id == O_MAX_DEPTH ||
                    id == O_SEED || id == O_SOLVER_TIMEOUT || id == O_SPECULATE || id == O_HOMI_INTERVAL ||
-                   id == O_HOMI_RUN_MAX || id == O_HOMI_MIN_STATES || id == O_HOMI_REVERSE;
+                   id == O_HOMI_RUN_MAX || id == O_HOMI_MIN_STATES || id == O_HOMI_REVERSE ||
+                   id == O_SOLVER_REUSE_LIMIT;
     if (numeric && !cli_number(v, &d)) {
         *err = util_format("option value '%s' is not a non-negative number", v);
         return false;
@@ -257,6 +260,19 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     case O_NO_ARRAY_PRECHECK: o->solver.no_array_precheck = true; break;
     case O_NO_ARRAY_PRUNE: o->solver.no_array_prune = true; break;
     case O_NO_IMPLIED_BOUNDS: o->solver.no_implied_bounds = true; break;
+    case O_SOLVER_REUSE:
+        if (strcmp(v, "stack") == 0) o->solver.solver_reuse = SOLVER_REUSE_STACK;
+        else if (strcmp(v, "assume") == 0) o->solver.solver_reuse = SOLVER_REUSE_ASSUME;
+        else if (strcmp(v, "off") == 0) o->solver.solver_reuse = SOLVER_REUSE_OFF;
+        else { *err = util_format("--solver-reuse takes stack, assume or off, not '%s'", v); return false; }
+        break;
+    case O_SOLVER_REUSE_LIMIT:
+        if (d < 1 || d > 10000000 || d != (uint32_t)d) {
+            *err = util_format("--solver-reuse-limit takes a whole number from 1, not '%s'", v);
+            return false;
+        }
+        o->solver.solver_reuse_limit = (unsigned)d;
+        break;
     case O_SOLVER:
         o->solver_given = true;
         if (strcmp(v, "cw") == 0) o->solver.cw = true;

@@ -19,6 +19,7 @@ typedef struct EngineOptions {
     const char *array_solver;  /* "z3" or "cegar": reported in summary.json */
     const char *solver_layer;  /* "z3" or "cw" (--solver): reported in summary.json */
     const char *fp_search;     /* "off", "fallback" or "first" (--fp-search): reported in summary.json */
+    const char *solver_reuse;  /* "stack", "off" or "assume" (--solver-reuse): reported in summary.json */
     SearchKind search;
     PrunerKind prune;          /* --prune */
     HomiOptions homi;

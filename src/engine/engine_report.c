@@ -235,6 +235,11 @@ static void engine_write_feasibility(Engine *e, FILE *f) {
     fprintf(f, "  \"ranges_unsat\": %llu,\n  \"ranges_implied\": %llu,\n", (unsigned long long)ss->ranges_unsat,
             (unsigned long long)ss->ranges_implied);
     fprintf(f, "  \"opaque_rejected\": %llu,\n", (unsigned long long)ss->opaque_rejected);
+    fprintf(f, "  \"solver_reuse\": {\"mode\": \"%s\", \"checks\": %llu, \"asserted\": %llu, \"kept\": %llu, "
+               "\"resets\": %llu},\n",
+            e->opt.solver_reuse ? e->opt.solver_reuse : "stack", (unsigned long long)ss->reuse_checks,
+            (unsigned long long)ss->reuse_asserted, (unsigned long long)ss->reuse_kept,
+            (unsigned long long)ss->reuse_resets);
 }
 
 void engine_write_summary(Engine *e) {

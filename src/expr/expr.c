@@ -267,10 +267,9 @@ void expr_shutdown(void) {
 
 /* ---- array collection ---- */
 
-void expr_collect_arrays(Expr *e, ArraySet *out) {
+void expr_each_read(Expr *e, void (*visit)(Expr *read, void *ctx), void *ctx) {
     PtrMap seen;
     ptrmap_init(&seen);
-    for (size_t i = 0; i < out->len; i++) ptrmap_put(&seen, out->data[i], 1);
     VEC(const void *) stack = {0};
     VEC_PUSH(stack, e);
     /* Update nodes go on the same stack tagged in the low bit: their indices
@@ -289,15 +288,29 @@ void expr_collect_arrays(Expr *e, ArraySet *out) {
         Expr *x = (Expr *)p;
         for (unsigned i = 0; i < x->nkids; i++) VEC_PUSH(stack, x->kids[i]);
         if (x->kind != EXPR_READ) continue;
-        Array *a = x->u.read.array;
-        if (!ptrmap_get(&seen, a)) {
-            ptrmap_put(&seen, a, 1);
-            VEC_PUSH(*out, a);
-        }
+        visit(x, ctx);
         if (x->u.read.updates) VEC_PUSH(stack, (void *)((uintptr_t)x->u.read.updates | 1));
     }
     VEC_FREE(stack);
     ptrmap_free(&seen);
+}
+
+typedef struct ArrayCollect { ArraySet *out; PtrMap have; } ArrayCollect;
+
+static void expr_collect_array_of(Expr *read, void *ctx) {
+    ArrayCollect *c = ctx;
+    Array *a = read->u.read.array;
+    if (ptrmap_get(&c->have, a)) return;
+    ptrmap_put(&c->have, a, 1);
+    VEC_PUSH(*c->out, a);
+}
+
+void expr_collect_arrays(Expr *e, ArraySet *out) {
+    ArrayCollect c = {out, {0}};
+    ptrmap_init(&c.have);
+    for (size_t i = 0; i < out->len; i++) ptrmap_put(&c.have, out->data[i], 1);
+    expr_each_read(e, expr_collect_array_of, &c);
+    ptrmap_free(&c.have);
 }
 
 void expr_array_set_free(ArraySet *s) { VEC_FREE(*s); }

@@ -80,6 +80,11 @@ typedef struct SolverStats {
     uint64_t ranges_unsat;       /* queries the per-term ranges showed UNSAT, with no query below (range.c) */
     uint64_t ranges_implied;     /* queries whose goal the ranges imply: answered from the caller's model,
                                     or asked below without the goal */
+    /* the Z3 solver kept across queries (z3_reuse.c) */
+    uint64_t reuse_checks;       /* checks on it */
+    uint64_t reuse_asserted;     /* constraints a query asserted (a push level, or a new literal) */
+    uint64_t reuse_kept;         /* constraints a query found asserted by an earlier one */
+    uint64_t reuse_resets;       /* restarts: its limit, or a check that failed or was cut */
 } SolverStats;
 
 /* Why the last core query gave up: "max-time" (the deadline cut it),
@@ -107,12 +112,21 @@ typedef enum FpSearchMode {
     FP_SEARCH_FIRST     /* also a short search before them; Z3 gets what it does not solve */
 } FpSearchMode;
 
+/* How the Z3 core carries work from one query to the next (z3_reuse.c). */
+typedef enum SolverReuse {
+    SOLVER_REUSE_STACK,  /* default: one solver, a push level per constraint, popped to what the next query shares */
+    SOLVER_REUSE_OFF,    /* a fresh solver per query */
+    SOLVER_REUSE_ASSUME  /* one solver, `p_c => c` asserted once per constraint, each query under its literals */
+} SolverReuse;
+
 typedef struct SolverOptions {
     double timeout_s;        /* per core query; 0 = none */
     const char *smt2_dir;    /* if non-NULL, every core query is written there as queryNNNNNN.smt2 */
     bool no_cache;           /* disable counterexample cache (debugging) */
     bool no_independence;
     bool no_simplify;
+    SolverReuse solver_reuse; /* --solver-reuse: how Z3's work carries across queries (z3_reuse.c) */
+    unsigned solver_reuse_limit; /* --solver-reuse-limit: constraints before the reused solver restarts (0: default) */
     bool no_implied_bounds;  /* --no-implied-bounds: keep every bound (solver_bounds.c's layer off; measurements) */
     bool simplex;            /* the Simplex layer before Z3 (solver_simplex.c) */
     bool array_cegar;        /* --array-solver=cegar: the CEGAR layer before Z3 (solver_cegar.c) */
