@@ -4,8 +4,6 @@
 #include "../util/util.h"
 #include <string.h>
 
-#define EXEC_NULL_PAGE 4096u
-
 static const char *exec_access_kind(bool write) { return write ? "oob-write" : "oob-read"; }
 
 /* Why [addr, addr+n) is not a valid access in s: reports the error. */

@@ -38,6 +38,14 @@ static inline void exec_set_concrete(Frame *f, uint32_t r, u128 c) {
     d->obj = 0;
 }
 
+/* ashr of a w-bit value (w <= 64), before masking to w bits: a shift by w
+ * or more leaves only copies of the sign bit */
+static inline uint64_t exec_ashr64(uint64_t a, uint64_t b, unsigned w) {
+    int sh = 64 - (int)w;
+    int64_t sa = (int64_t)(a << sh) >> sh;
+    return (uint64_t)(b >= w ? sa >> 63 : sa >> b);
+}
+
 /* trunc, zext and sext of a concrete value of at most 64 bits */
 static inline uint64_t exec_cast64(IrOp op, uint64_t a, unsigned from, unsigned to) {
     uint64_t m = to >= 64 ? ~0ull : (1ull << to) - 1;
@@ -111,6 +119,44 @@ static inline bool exec_gep_fast(Frame *f, const Inst *in) {
     return true;
 }
 
+/* The object of the last concrete access (ex->last_mo) holds all n bytes at
+ * a: the plain case of exec_resolve_concrete, with nothing to check or
+ * report. A miss goes the slow way, which also refreshes last_mo. */
+static inline MemObject *exec_cached_object(const Executor *ex, uint64_t a, unsigned n) {
+    MemObject *mo = ex->last_mo;
+    if (!mo || a < EXEC_NULL_PAGE || mo->size_expr) return NULL;
+    uint64_t off = a - mo->addr;
+    return off < mo->size && mo->size - off >= n ? mo : NULL;
+}
+
+/* A load of concrete bytes through a concrete pointer into that object;
+ * false leaves it to exec_inst_load. */
+static inline bool exec_load_fast(const Executor *ex, const State *s, Frame *f, const Inst *in) {
+    uint64_t a, v;
+    unsigned n = in->aux;
+    if (n > 8 || in->width > 64 || !exec_opnd64(f, in->a, &a)) return false;
+    MemObject *mo = exec_cached_object(ex, a, n);
+    const ObjectState *os = mo ? as_lookup(&s->as, mo) : NULL;
+    if (!os || !os_read_concrete64(os, a - mo->addr, n, &v)) return false;
+    /* i1 and other non-byte widths are stored zero-extended */
+    exec_set_concrete(f, in->dst, in->width >= 64 ? v : v & ((1ull << in->width) - 1));
+    return true;
+}
+
+/* A store of a concrete value through a concrete pointer into that object
+ * (writable here); false leaves it to exec_inst_store. */
+static inline bool exec_store_fast(const Executor *ex, State *s, Frame *f, const Inst *in) {
+    uint64_t v, a;
+    unsigned n = in->aux;
+    if (n > 8 || !exec_opnd64(f, in->a, &v) || !exec_opnd64(f, in->b, &a)) return false;
+    MemObject *mo = exec_cached_object(ex, a, n);
+    if (!mo || mo->read_only) return false;
+    ObjectState *os = as_writable(&s->as, mo);
+    if (!os) return false;
+    os_write_concrete(os, a - mo->addr, n, v);
+    return true;
+}
+
 /* Phi copies of an edge, with parallel-assignment semantics. */
 static void exec_take_edge_copies(Frame *f, const IrEdge *e) {
     const IrCopy *cp = &f->fn->copies[e->copy_start];
@@ -123,7 +169,7 @@ static void exec_take_edge_copies(Frame *f, const IrEdge *e) {
 
 /* The same when every source is concrete (a loop's counters): the values
  * alone are staged. False, with nothing written, otherwise. */
-static inline bool exec_copies_concrete(Frame *f, const IrEdge *e) {
+__attribute__((always_inline)) static inline bool exec_copies_concrete(Frame *f, const IrEdge *e) {
     enum { MAX = 8 };
     const IrCopy *cp = &f->fn->copies[e->copy_start];
     u128 tmp[MAX];
@@ -139,7 +185,7 @@ static inline bool exec_copies_concrete(Frame *f, const IrEdge *e) {
 }
 
 /* Returns the target, which is also f's pc now. */
-static inline uint32_t exec_take_edge(Frame *f, uint32_t edge) {
+__attribute__((always_inline)) static inline uint32_t exec_take_edge(Frame *f, uint32_t edge) {
     const IrEdge *e = &f->fn->edges[edge];
     if (e->ncopies == 1) {
         const IrCopy *cp = &f->fn->copies[e->copy_start];
@@ -464,32 +510,39 @@ static bool exec_ret_or_unreachable(Executor *ex, State *s, const Inst *in) {
 
 /* The frame, its code and its pc stay in locals while only fast-path
  * instructions run; anything that calls out (a call, a fork, a memory
- * access) may push, pop or move frames, so the loop reloads them after it
- * (`break` out of the switch; the fast cases `continue`). The budget left
- * is a local too, and exec_run adds what was spent to the instruction count
- * once: memory increments per instruction are a measurable share of a
- * concrete loop's time. For the same reason s->steps_since_cov is kept in
- * `steps`, and written back before anything that may reset it (covering a
- * line or a branch) and on the way out. */
-#define FLUSH_STEPS() do { s->steps_since_cov += steps; steps = 0; } while (0)
+ * access) may push, pop or move frames, so the loop stores the pc before it
+ * (SLOW) and reloads them after it (`break` out of the switch; the fast cases
+ * and those that only compute `continue`). The budget left is a local too,
+ * and exec_run adds what was spent to the instruction count once: memory
+ * increments per instruction are a measurable share of a concrete loop's
+ * time. For the same reason s->steps_since_cov is only brought up to date
+ * (the instructions since `mark`) before anything that may reset it
+ * (covering a line or a branch) and on the way out. A state is found
+ * infeasible (doomed) only inside a handler that calls out, so that is where
+ * the loop looks, and on entry. */
+#define FLUSH_STEPS() do { s->steps_since_cov += mark - n; mark = n; } while (0)
 /* false: s terminated (the engine may have freed it), so it is not touched */
 #define EXIT(v) do { *leftp = n; if (v) FLUSH_STEPS(); return (v); } while (0)
+#define SLOW() (f->pc = pc)
 static bool exec_run_loop(Executor *ex, State *s, uint64_t *leftp) {
-    uint64_t n = *leftp, steps = 0;
+    uint64_t n = *leftp, mark = n;
+    /* fixed for the run; as locals, the compiler need not reload them after
+     * every register write (it cannot tell they do not alias) */
+    const uint8_t *covered = ex->line_covered;
+    const bool check_overflow = ex->opt.check_overflow, check_shift = ex->opt.check_shift;
     Frame *f = state_top(s);
     const Inst *insts = f->fn->insts;
     uint32_t pc = f->pc;
+    if (__builtin_expect(s->doomed, 0)) { /* found infeasible inside its last instruction */
+        exec_settled(ex, s);
+        EXIT(false);
+    }
     for (;;) {
-        f->pc = pc; /* handlers read it; the fast cases move the local */
-        if (!n) EXIT(true);
-        if (__builtin_expect(s->doomed, 0)) { /* found infeasible inside its last instruction */
-            exec_settled(ex, s);
-            EXIT(false);
-        }
+        if (!n) { SLOW(); EXIT(true); }
         --n;
         const Inst *in = &insts[pc];
-        steps++;
-        if (!ex->line_covered[in->loc]) {
+        if (!covered[in->loc]) {
+            SLOW();
             FLUSH_STEPS();
             /* --target's line is never covered before a state reaches it (that
              * state ends there and the run halts), so it costs nothing here */
@@ -510,44 +563,50 @@ static bool exec_run_loop(Executor *ex, State *s, uint64_t *leftp) {
             exec_set_reg(f, in->dst, value_copy(exec_operand(f, in->a)));
             pc++;
             continue;
-        case IR_ADD: case IR_SUB: case IR_MUL: case IR_AND: case IR_OR: case IR_XOR: {
-            uint64_t a, b;
-            if (exec_opnd64(f, in->a, &a) & exec_opnd64(f, in->b, &b) && in->width <= 64 &&
-                !(ex->opt.check_overflow && (in->sub & IR_FLAG_NSW) && arith_overflows64((IrOp)in->op, a, b, in->width))) {
-                exec_set_concrete(f, in->dst, arith_concrete64((IrOp)in->op, a, b, in->width));
-                pc++;
-                continue;
+/* One case per operation: a shared case would switch on the operation a
+ * second time (and the compiler kept that switch out of line). */
+#define FAST_BINARY(OP, RESULT, OK)                                                      \
+        case OP: {                                                                       \
+            uint64_t a, b;                                                               \
+            if (exec_opnd64(f, in->a, &a) & exec_opnd64(f, in->b, &b) && in->width <= 64 && (OK)) { \
+                unsigned w = in->width;                                                  \
+                exec_set_concrete(f, in->dst, (RESULT) & (w >= 64 ? ~0ull : (1ull << w) - 1)); \
+                pc++;                                                                    \
+                continue;                                                                \
+            }                                                                            \
+            goto slow_binary;                                                            \
+        }
+#define NO_OVERFLOW(OP) (!check_overflow || !(in->sub & IR_FLAG_NSW) || !arith_overflows64(OP, a, b, in->width))
+        FAST_BINARY(IR_ADD, a + b, NO_OVERFLOW(IR_ADD))
+        FAST_BINARY(IR_SUB, a - b, NO_OVERFLOW(IR_SUB))
+        FAST_BINARY(IR_MUL, a * b, NO_OVERFLOW(IR_MUL))
+        FAST_BINARY(IR_AND, a & b, true)
+        FAST_BINARY(IR_OR, a | b, true)
+        FAST_BINARY(IR_XOR, a ^ b, true)
+        FAST_BINARY(IR_SHL, b >= w ? 0 : a << b, b < in->width || !check_shift)
+        FAST_BINARY(IR_LSHR, b >= w ? 0 : a >> b, b < in->width || !check_shift)
+        FAST_BINARY(IR_ASHR, exec_ashr64(a, b, w), b < in->width || !check_shift)
+        FAST_BINARY(IR_UDIV, a / b, b != 0)
+        FAST_BINARY(IR_UREM, a % b, b != 0)
+        FAST_BINARY(IR_SDIV, arith_concrete64(IR_SDIV, a, b, w), b != 0)
+        FAST_BINARY(IR_SREM, arith_concrete64(IR_SREM, a, b, w), b != 0)
+#undef NO_OVERFLOW
+#undef FAST_BINARY
+        slow_binary:
+            SLOW();
+            if (in->op == IR_UDIV || in->op == IR_SDIV || in->op == IR_UREM || in->op == IR_SREM) {
+                if (!exec_divide(ex, s, in)) EXIT(false);
+                break;
             }
-            if ((in->op == IR_ADD || in->op == IR_SUB || in->op == IR_MUL) && ex->opt.check_overflow && (in->sub & IR_FLAG_NSW) && !exec_overflow_check(ex, s, in))
+            if ((in->op == IR_ADD || in->op == IR_SUB || in->op == IR_MUL) && check_overflow &&
+                (in->sub & IR_FLAG_NSW) && !exec_overflow_check(ex, s, in))
+                EXIT(false);
+            if ((in->op == IR_SHL || in->op == IR_LSHR || in->op == IR_ASHR) && check_shift && !exec_shift_check(ex, s, in))
                 EXIT(false);
             exec_set_reg(f, in->dst, arith_binary((IrOp)in->op, exec_operand(f, in->a), exec_operand(f, in->b), in->width));
             f->pc++;
             break;
-        }
-        case IR_SHL: case IR_LSHR: case IR_ASHR: {
-            uint64_t a, b;
-            if (exec_opnd64(f, in->a, &a) & exec_opnd64(f, in->b, &b) && in->width <= 64 &&
-                (b < in->width || !ex->opt.check_shift)) {
-                exec_set_concrete(f, in->dst, arith_concrete64((IrOp)in->op, a, b, in->width));
-                pc++;
-                continue;
-            }
-            if (ex->opt.check_shift && !exec_shift_check(ex, s, in)) EXIT(false);
-            exec_set_reg(f, in->dst, arith_binary((IrOp)in->op, exec_operand(f, in->a), exec_operand(f, in->b), in->width));
-            f->pc++;
-            break;
-        }
-        case IR_UDIV: case IR_SDIV: case IR_UREM: case IR_SREM: {
-            uint64_t a, b;
-            if (exec_opnd64(f, in->a, &a) & exec_opnd64(f, in->b, &b) && in->width <= 64 && b != 0) {
-                exec_set_concrete(f, in->dst, arith_concrete64((IrOp)in->op, a, b, in->width));
-                pc++;
-                continue;
-            }
-            if (!exec_divide(ex, s, in)) EXIT(false);
-            break;
-        }
-        case IR_ICMP: {
+        case IR_ICMP: { /* symbolic or wide operands only compute: no call out */
             uint64_t a, b;
             if (exec_opnd64(f, in->a, &a) & exec_opnd64(f, in->b, &b) && in->aux <= 64) {
                 exec_set_concrete(f, in->dst, arith_icmp_bits((IrIcmpPred)in->sub, a, b, in->aux));
@@ -559,35 +618,32 @@ static bool exec_run_loop(Executor *ex, State *s, uint64_t *leftp) {
                 exec_set_reg(f, in->dst, value_concrete(arith_icmp_bits((IrIcmpPred)in->sub, va.c, vb.c, in->aux)));
             else
                 exec_set_reg(f, in->dst, arith_icmp((IrIcmpPred)in->sub, va, vb, in->aux));
-            f->pc++;
-            break;
+            pc++;
+            continue;
         }
         case IR_TRUNC: case IR_ZEXT: case IR_SEXT: {
             uint64_t a;
-            if (exec_opnd64(f, in->a, &a) && in->width <= 64 && in->aux <= 64) {
+            if (exec_opnd64(f, in->a, &a) && in->width <= 64 && in->aux <= 64)
                 exec_set_concrete(f, in->dst, exec_cast64((IrOp)in->op, a, in->aux, in->width));
-                pc++;
-                continue;
-            }
-            exec_set_reg(f, in->dst, arith_cast((IrOp)in->op, exec_operand(f, in->a), in->aux, in->width));
-            f->pc++;
-            break;
+            else
+                exec_set_reg(f, in->dst, arith_cast((IrOp)in->op, exec_operand(f, in->a), in->aux, in->width));
+            pc++;
+            continue;
         }
         case IR_SELECT: {
             uint64_t c;
-            if (exec_opnd64(f, in->a, &c)) {
+            if (exec_opnd64(f, in->a, &c))
                 exec_set_reg(f, in->dst, value_copy(exec_operand(f, c ? in->b : in->c)));
-                pc++;
-                continue;
-            }
-            exec_set_reg(f, in->dst, arith_select(exec_operand(f, in->a), exec_operand(f, in->b), exec_operand(f, in->c), in->width));
-            f->pc++;
-            break;
+            else
+                exec_set_reg(f, in->dst, arith_select(exec_operand(f, in->a), exec_operand(f, in->b), exec_operand(f, in->c), in->width));
+            pc++;
+            continue;
         }
         case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV: case IR_FREM: case IR_FNEG:
         case IR_FCMP: case IR_FPTRUNC: case IR_FPEXT: case IR_FPTOUI: case IR_FPTOSI:
         case IR_UITOFP: case IR_SITOFP: case IR_FMATH:
             if (exec_float_fast(s, f, in)) { pc++; continue; }
+            SLOW();
             if (!exec_float(ex, s, in)) EXIT(false);
             break;
         case IR_JMP:
@@ -599,18 +655,21 @@ static bool exec_run_loop(Executor *ex, State *s, uint64_t *leftp) {
                 uint32_t id = (uint32_t)in->c;
                 uint32_t side = c ? id : id + 1;
                 if (id != IR_NO_BRANCH && (ex->opt.path_branches || !ex->branch_covered[side])) {
+                    SLOW();
                     FLUSH_STEPS();
                     exec_cover_branch(ex, s, side);
                 }
                 pc = exec_take_edge(f, c ? in->aux : in->aux2);
                 continue;
             }
+            SLOW();
             FLUSH_STEPS();
             if (!exec_br(ex, s, in)) EXIT(false);
             EXIT(true); /* let the searcher choose after a fork point */
         }
         case IR_SWITCH: {
             bool symbolic = exec_operand(f, in->a).e != NULL;
+            SLOW();
             FLUSH_STEPS();
             if (!exec_switch(ex, s, in)) EXIT(false);
             if (symbolic) EXIT(true);
@@ -618,22 +677,30 @@ static bool exec_run_loop(Executor *ex, State *s, uint64_t *leftp) {
         }
         case IR_RET:
         case IR_UNREACHABLE:
+            SLOW();
             if (!exec_ret_or_unreachable(ex, s, in)) EXIT(false);
             break;
         case IR_CALL:
+            SLOW();
             if (!exec_call(ex, s, in)) EXIT(false);
             break;
         case IR_LOAD:
+            if (exec_load_fast(ex, s, f, in)) { pc++; continue; }
+            SLOW();
             if (!exec_inst_load(ex, s, in)) EXIT(false);
             break;
         case IR_STORE:
+            if (exec_store_fast(ex, s, f, in)) { pc++; continue; }
+            SLOW();
             if (!exec_inst_store(ex, s, in)) EXIT(false);
             break;
         case IR_GEP:
             if (exec_gep_fast(f, in)) { pc++; continue; }
+            SLOW();
             if (!exec_inst_gep(ex, s, in)) EXIT(false);
             break;
         case IR_UNSUPPORTED: {
+            SLOW();
             char where[512];
             ir_loc_str(ex->m, in->loc, where, sizeof where);
             util_warn_once(where, "%s at %s: state terminated", ex->m->strings[in->aux], where);
@@ -641,15 +708,21 @@ static bool exec_run_loop(Executor *ex, State *s, uint64_t *leftp) {
             EXIT(false);
         }
         default:
+            SLOW();
             if (!exec_intrinsic(ex, s, in)) EXIT(false);
             break;
         }
         f = state_top(s);
         insts = f->fn->insts;
         pc = f->pc;
+        if (__builtin_expect(s->doomed, 0)) {
+            exec_settled(ex, s);
+            EXIT(false);
+        }
     }
 }
 
+#undef SLOW
 #undef EXIT
 #undef FLUSH_STEPS
 

@@ -195,6 +195,9 @@ bool exec_settled_quietly(Executor *ex, State *s);
 int exec_fork_unchecked(Executor *ex, State *s, Expr *cond, State **child);
 /* Drops s's model when it is too big to copy at every fork. */
 void exec_trim_model(State *s);
+/* Addresses below it are the null page: an access there is an error unless a
+ * fixed object (klee_define_fixed_object) lies there. */
+#define EXEC_NULL_PAGE 4096u
 /* Marks a pending coverage entry as a branch id (else it is a loc). */
 #define EXEC_PENDING_BRANCH 0x80000000u
 void exec_cover_branch(Executor *ex, State *s, uint32_t id);

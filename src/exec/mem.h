@@ -91,6 +91,28 @@ void os_write(ObjectState *os, uint64_t off, unsigned n, Value v);
  * building a 32-byte Value in memory for the call costs the interpreter's
  * store path a store-forwarding stall. */
 void os_write_concrete(ObjectState *os, uint64_t off, unsigned n, u128 c);
+/* The interpreter's fast path: the n <= 8 bytes at off as a little-endian
+ * value, when all are concrete (false otherwise, and nothing is read). */
+static inline bool os_read_concrete64(const ObjectState *os, uint64_t off, unsigned n, uint64_t *out) {
+    if (os->array) return false;
+    if (os->nsym)
+        for (unsigned i = 0; i < n; i++)
+            if (os->sym[off + i]) return false;
+    const uint8_t *p = os->bytes + off;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    switch (n) { /* a fixed-size copy is one load */
+    case 1: *out = p[0]; return true;
+    case 2: { uint16_t x; __builtin_memcpy(&x, p, 2); *out = x; return true; }
+    case 4: { uint32_t x; __builtin_memcpy(&x, p, 4); *out = x; return true; }
+    case 8: { uint64_t x; __builtin_memcpy(&x, p, 8); *out = x; return true; }
+    default: break;
+    }
+#endif
+    uint64_t v = 0;
+    for (unsigned i = n; i-- > 0;) v = v << 8 | p[i];
+    *out = v;
+    return true;
+}
 /* One byte as an expression (new reference). */
 Expr *os_read_byte_expr(const ObjectState *os, uint64_t off);
 /* Read/write of n bytes at a symbolic 64-bit offset (the caller has already
