@@ -187,10 +187,15 @@ __attribute__((always_inline)) static inline bool exec_copies_concrete(Frame *f,
 /* Returns the target, which is also f's pc now. */
 __attribute__((always_inline)) static inline uint32_t exec_take_edge(Frame *f, uint32_t edge) {
     const IrEdge *e = &f->fn->edges[edge];
-    if (e->ncopies == 1) {
+    if (e->in_order) { /* one by one, nothing staged */
         const IrCopy *cp = &f->fn->copies[e->copy_start];
-        exec_set_reg(f, cp[0].dst, value_copy(exec_operand(f, cp[0].src)));
-    } else if (e->ncopies > 1 && !exec_copies_concrete(f, e)) {
+        for (uint32_t i = 0; i < e->ncopies; i++) {
+            Opnd o = cp[i].src;
+            if (o < 0) exec_set_concrete(f, cp[i].dst, f->fn->consts[ir_const_index(o)]);
+            else if (!f->regs[o].e && !f->regs[o].obj) exec_set_concrete(f, cp[i].dst, f->regs[o].c);
+            else exec_set_reg(f, cp[i].dst, value_copy(f->regs[o]));
+        }
+    } else if (!exec_copies_concrete(f, e)) {
         exec_take_edge_copies(f, e);
     }
     return f->pc = e->target;

@@ -133,6 +133,7 @@ typedef struct IrEdge {
     uint32_t target;      /* instruction index */
     uint32_t copy_start;  /* into IrFunction.copies */
     uint32_t ncopies;
+    bool in_order;        /* no copy reads what an earlier one writes: one by one, they are parallel */
 } IrEdge;
 
 typedef struct IrCopy { uint32_t dst; Opnd src; } IrCopy;

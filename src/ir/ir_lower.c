@@ -124,13 +124,15 @@ static uint32_t branch_ids(IrFnBuild *fb, uint32_t n) {
 static uint32_t edge_to(IrFnBuild *fb, LLVMBasicBlockRef succ) {
     uint64_t blk = 0;
     irmap_get(&fb->blocks, IR_KEY(succ), &blk);
-    IrEdge e = {(uint32_t)blk, (uint32_t)fb->copies.len, 0};
+    IrEdge e = {(uint32_t)blk, (uint32_t)fb->copies.len, 0, true};
     for (LLVMValueRef phi = LLVMGetFirstInstruction(succ); phi && LLVMIsAPHINode(phi);
          phi = LLVMGetNextInstruction(phi)) {
         unsigned n = LLVMCountIncoming(phi);
         for (unsigned k = 0; k < n; k++) {
             if (LLVMGetIncomingBlock(phi, k) != fb->cur_block) continue;
             IrCopy c = {irl_reg(fb, phi), irl_opnd(fb, LLVMGetIncomingValue(phi, k))};
+            for (uint32_t j = e.copy_start; j < fb->copies.len; j++)
+                if (c.src >= 0 && fb->copies.data[j].dst == (uint32_t)c.src) e.in_order = false;
             VEC_PUSH(fb->copies, c);
             e.ncopies++;
             break;
