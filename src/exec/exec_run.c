@@ -157,7 +157,8 @@ static inline bool exec_store_fast(const Executor *ex, State *s, Frame *f, const
     return true;
 }
 
-/* Phi copies of an edge, with parallel-assignment semantics. */
+/* Phi copies of an edge, with parallel-assignment semantics: staged, for the
+ * edges where a copy reads what an earlier one writes (a rotation). */
 static void exec_take_edge_copies(Frame *f, const IrEdge *e) {
     const IrCopy *cp = &f->fn->copies[e->copy_start];
     Value small[16];
@@ -165,23 +166,6 @@ static void exec_take_edge_copies(Frame *f, const IrEdge *e) {
     for (uint32_t i = 0; i < e->ncopies; i++) tmp[i] = value_copy(exec_operand(f, cp[i].src));
     for (uint32_t i = 0; i < e->ncopies; i++) exec_set_reg(f, cp[i].dst, tmp[i]);
     if (tmp != small) free(tmp);
-}
-
-/* The same when every source is concrete (a loop's counters): the values
- * alone are staged. False, with nothing written, otherwise. */
-__attribute__((always_inline)) static inline bool exec_copies_concrete(Frame *f, const IrEdge *e) {
-    enum { MAX = 8 };
-    const IrCopy *cp = &f->fn->copies[e->copy_start];
-    u128 tmp[MAX];
-    if (e->ncopies > MAX) return false;
-    for (uint32_t i = 0; i < e->ncopies; i++) {
-        Opnd o = cp[i].src;
-        if (o < 0) { tmp[i] = f->fn->consts[ir_const_index(o)]; continue; }
-        if (f->regs[o].e) return false;
-        tmp[i] = f->regs[o].c;
-    }
-    for (uint32_t i = 0; i < e->ncopies; i++) exec_set_concrete(f, cp[i].dst, tmp[i]);
-    return true;
 }
 
 /* Returns the target, which is also f's pc now. */
@@ -195,7 +179,7 @@ __attribute__((always_inline)) static inline uint32_t exec_take_edge(Frame *f, u
             else if (!f->regs[o].e && !f->regs[o].obj) exec_set_concrete(f, cp[i].dst, f->regs[o].c);
             else exec_set_reg(f, cp[i].dst, value_copy(f->regs[o]));
         }
-    } else if (!exec_copies_concrete(f, e)) {
+    } else {
         exec_take_edge_copies(f, e);
     }
     return f->pc = e->target;

@@ -21,7 +21,6 @@ typedef struct Z3Terms {
      * array theory (a fresh query's are those with a root in memo): */
     SolverMap links;         /* SOLVER_REUSE_ASSUME: input Array* -> the literal that ties its bytes to it */
     SolverMap in_scope;      /* SOLVER_REUSE_STACK: input Array* -> pushed levels reading it (as an integer) */
-    bool stacked;            /* the reused solver's terms in stack mode (in_scope says which roots count) */
     bool opaque;             /* an opaque math function was translated: a model must pass evaluation */
     VEC(Z3_ast) owned;
     VEC(Expr *) byte_reads;  /* input bytes read at a constant index, made bit-vector constants */

@@ -33,7 +33,6 @@ void z3_reuse_init(Z3Reuse *r, SolverReuse mode, size_t limit) {
     memset(r, 0, sizeof *r);
     r->mode = mode;
     z3_terms_init(&r->terms);
-    r->terms.stacked = mode == SOLVER_REUSE_STACK;
     solver_map_init(&r->on_stack);
     solver_map_init(&r->lits);
     r->max_held = limit;

@@ -306,7 +306,7 @@ void z3_reads_free(Z3Reads *r) {
 static Z3_ast z3_model_root(Z3Solver *z, Z3_model m, Array *a) {
     void *root, *link, *levels;
     if (!solver_map_get(&z->t->memo, a, NULL, &root)) return NULL;
-    if (z->t->stacked) return solver_map_get(&z->t->in_scope, a, NULL, &levels) && levels ? root : NULL;
+    if (z->t == &z->reuse.terms && z->reuse.mode == SOLVER_REUSE_STACK) return solver_map_get(&z->t->in_scope, a, NULL, &levels) && levels ? root : NULL;
     if (!solver_map_get(&z->t->links, a, NULL, &link)) return root;
     Z3_ast v = NULL;
     bool on = Z3_model_eval(z->ctx, m, link, true, &v) && v;
