@@ -215,6 +215,7 @@ void bw_apply(Bw *bw, BwState *s, uint32_t i) {
     }
     case IR_MEMCPY: case IR_MEMMOVE: case IR_MEMSET: case IR_ATOMICRMW: case IR_CMPXCHG:
     case IR_VASTART: case IR_VACOPY: case IR_CALL:
+    case IR_UNSUPPORTED: /* natively it runs (inline assembly, a store of a type not lowered): it may write anywhere */
         bw_clobber(s);
         break;
     default:
