@@ -172,6 +172,8 @@ typedef struct IrFunction {
     uint64_t addr;         /* fake address of the function */
     bool is_declaration;   /* no body: special, modelled or external */
     bool is_runtime;       /* comes from symplex's runtime bitcode, not from the user program */
+    bool address_taken;    /* used other than as the callee of a call (LLVM's uses): may be called through a pointer */
+    bool exported;         /* not internal: code outside the module can name it */
     bool variadic;
     uint32_t nparams;      /* parameters occupy registers 0..nparams-1 */
     IrType *param_types;
@@ -213,6 +215,13 @@ typedef struct IrModule {
     uint64_t fn_addr_base, fn_addr_end;  /* range of fake function addresses */
     uint64_t block_addr_base, block_addr_end; /* fake addresses of basic blocks (blockaddress), 4 apart */
     uint64_t heap_base;              /* first address free for the executor's objects */
+    /* Code the module does not show, which may call its functions (ir_uses.c):
+     * a function it calls or takes the address of that has no body here and
+     * that the executor does not implement (so native code: it can call any
+     * exported function, dlsym can hand out any), and assembly (which can name
+     * any function). */
+    int32_t foreign_fn;              /* the first such function, or -1 */
+    bool has_asm;                    /* inline or module-level assembly */
 } IrModule;
 
 typedef struct IrLoadOptions {
