@@ -18,6 +18,10 @@ extern char **__environ; /* musl's, behind environ */
 static struct pthread posix_thread;
 static size_t posix_auxv[2]; /* AT_NULL: no auxiliary vector */
 
+/* musl's errno is the thread's; the engine's heap functions set it (ENOMEM)
+ * through this (exec_heap.c), kept however little of libc the program uses. */
+__attribute__((used)) int *const __symplex_errno = &posix_thread.errno_val;
+
 void *__symplex_thread_pointer(void) {
     return &posix_thread;
 }
