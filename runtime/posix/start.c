@@ -41,7 +41,7 @@ void __libc_free(void *p) { free(p); }
 
 static void posix_start_libc(char **argv, char **envp) {
     posix_thread.self = &posix_thread;
-    posix_thread.tid = 1;
+    posix_thread.tid = 42; /* gettid's (syscall.c), which raise signals */
     posix_thread.detach_state = DT_JOINABLE;
     posix_thread.locale = &libc.global_locale;
     posix_thread.robust_list.head = &posix_thread.robust_list.head;

@@ -14,7 +14,7 @@ enum SpecialFn {
     SP_EXIT, SP_ASSERT_FAIL, SP_REACH_ERROR, SP_OUTPUT, SP_VFORMAT, SP_ALIGNED_ALLOC, SP_MEMALIGN, SP_POSIX_MEMALIGN,
     SP_VALLOC, SP_PVALLOC,
     SP_DEFINE_FIXED, SP_GET_OBJ_SIZE, SP_CHECK_ACCESS, SP_SET_FORKING, SP_STACK_TRACE, SP_MERGE, SP_PRINT_RANGE,
-    SP_FESETROUND, SP_FEGETROUND
+    SP_FESETROUND, SP_FEGETROUND, SP_UNSUPPORTED_SYSCALL
 };
 
 static const struct { const char *name; enum SpecialFn fn; } special_names[] = {
@@ -42,6 +42,8 @@ static const struct { const char *name; enum SpecialFn fn; } special_names[] = {
     {"symplex_output", SP_OUTPUT}, {"symplex_vformat", SP_VFORMAT},
     /* the rounding mode is the state's (exec_float.c): a native call would set symplex's own */
     {"fesetround", SP_FESETROUND}, {"fegetround", SP_FEGETROUND},
+    /* --posix: a system call the environment model cannot make as the kernel would (runtime/posix) */
+    {"__symplex_unsupported_syscall", SP_UNSUPPORTED_SYSCALL},
 };
 
 bool exec_special_provides(const char *name) {
@@ -273,6 +275,37 @@ static bool sp_read_and_output(Executor *ex, State *s, const Inst *in, const IrC
     return ok;
 }
 
+/* The location a warning about the environment names: the innermost frame
+ * of the program's own code (the model and libc lie below it). */
+static uint32_t sp_user_loc(Executor *ex, State *s) {
+    for (uint32_t i = s->nframes; i-- > 0;) {
+        const Frame *f = &s->frames[i];
+        if (!f->fn->is_runtime) return f->fn->insts[f->pc].loc;
+    }
+    return state_top(s)->fn->insts[state_top(s)->pc].loc;
+}
+
+/* __symplex_unsupported_syscall(call, why): the model cannot do what the
+ * kernel would, so the path ends (reason `unsupported system call`), with a
+ * warning once per call and reason, rather than go on with an outcome no
+ * native run has. */
+static bool sp_unsupported_syscall(Executor *ex, State *s, const IrFunction *fn, const IrCall *call, Value *args) {
+    char *name = sp_api_string(ex, s, fn, arg_u64(ex, s, call, args, 0, "system call name"));
+    char *why = name ? sp_api_string(ex, s, fn, arg_u64(ex, s, call, args, 1, "reason")) : NULL;
+    if (why) {
+        char where[512], key[600];
+        uint32_t loc = sp_user_loc(ex, s);
+        ir_loc_str(ex->m, loc, where, sizeof where);
+        snprintf(key, sizeof key, "syscall %s %s", name, why);
+        util_warn_once(key, "system call '%s' (from %s) %s: state terminated", name, where, why);
+        if (loc) sp_pending_location(ex, ex->m->files[ex->m->locs[loc].file], ex->m->locs[loc].line);
+        exec_terminate(ex, s, TERM_EARLY, "unsupported system call", "system call '%s' %s", name, why);
+    }
+    free(name);
+    free(why);
+    return false;
+}
+
 /* Specials an unchecked state may run: they neither ask the solver (beyond
  * concretizing, which checks by itself) nor show anything outside the state.
  * The rest (assumptions, output, the KLEE queries) need a feasible path. */
@@ -369,6 +402,7 @@ bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, c
         return true;
     }
     case SP_FEGETROUND: exec_set_result(s, in, value_concrete((u128)(uint32_t)exec_float_get_round(s))); return true;
+    case SP_UNSUPPORTED_SYSCALL: return sp_unsupported_syscall(ex, s, fn, call, args);
     case SP_NONE: break;
     }
     return exec_call_external(ex, s, fn, in, call, args);
