@@ -192,7 +192,8 @@ static void child_runtime_names(LLVMModuleRef rt, ChildNames *n) {
 static void child_internalize(LLVMModuleRef mod, const ChildNames *n, const char *entry) {
     for (size_t at = 0; at < n->len; at += strlen(n->buf + at) + 1) {
         const char *name = n->buf + at;
-        if (strcmp(name, entry) == 0) continue;
+        /* llvm.used and its kin are the linker's lists, not definitions (and keep what they name) */
+        if (strcmp(name, entry) == 0 || strncmp(name, "llvm.", 5) == 0) continue;
         LLVMValueRef v = LLVMGetNamedFunction(mod, name);
         if (!v) v = LLVMGetNamedGlobal(mod, name);
         if (!v) v = LLVMGetNamedGlobalAlias(mod, name, strlen(name));
