@@ -9,6 +9,7 @@
 #include "util/util.h"
 #include <stdlib.h>
 #include <string.h>
+#include <z3.h>
 
 static VEC(Expr *) pool;
 static Expr *K(Expr *e) {
@@ -384,6 +385,116 @@ static void test_differential(void) {
     solver_destroy(pruned);
 }
 
+
+/* ---- reads past the end: one semantics in every layer ----
+ * An array reads 0 past its end unless a write put something there (expr.h).
+ * Random queries over two input arrays of odd sizes and a constant one, read
+ * at indices that reach past their ends, written at constant indices past the
+ * end and at symbolic ones: Z3's array theory, the CEGAR solver with and
+ * without the pre-check, and the SMT-LIB2 text read back by Z3 must agree, and
+ * every model must evaluate true. */
+static Array *past[3], *pint[2];
+
+static Expr *past_index(void) {
+    Expr *b = K(expr_zext(var(pint[rng_below(&rng, 2)], (unsigned)rng_below(&rng, 2), 1), 32));
+    switch (rng_below(&rng, 3)) {
+    case 0: return K(expr_and(b, cw(15, 32)));              /* 0..15 over sizes 5, 6, 7 */
+    case 1: return K(expr_add(K(expr_urem(b, cw(4, 32))), cw(rng_below(&rng, 6), 32)));
+    default: return b;                                      /* 0..255 */
+    }
+}
+
+static UpdateNode *past_updates(Array *a) {
+    UpdateNode *u = NULL;
+    for (unsigned k = (unsigned)rng_below(&rng, 3); k > 0; k--) {
+        Expr *idx = rng_below(&rng, 2) ? cw(rng_below(&rng, a->size + 3), 32) : past_index();
+        Expr *val = rng_below(&rng, 2) ? cw(1 + rng_below(&rng, 255), 8) : var(pint[rng_below(&rng, 2)], 2, 1);
+        UpdateNode *t = expr_update(u, idx, val);
+        expr_update_unref(u);
+        u = t;
+    }
+    VEC_PUSH(live_updates, u);
+    return u;
+}
+
+static Expr *past_atom(void) {
+    Array *a = past[rng_below(&rng, 3)];
+    Expr *x = K(expr_read(a, past_updates(a), past_index()));
+    Expr *y = rng_below(&rng, 2) ? cw(rng_below(&rng, 3), 8) : K(expr_read(past[rng_below(&rng, 3)], NULL, past_index()));
+    static const ExprKind cmps[] = {EXPR_EQ, EXPR_ULT, EXPR_ULE};
+    Expr *e = K(expr_binary(cmps[rng_below(&rng, 3)], x, y));
+    return rng_below(&rng, 2) ? K(expr_not(e)) : e;
+}
+
+/* Z3's verdict on the SMT-LIB2 text of the query (in ctx, reset first). */
+static SolverResult smt2_verdict(Z3_context ctx, Expr *const *cs, size_t n) {
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    fputs("(reset)\n", f);
+    expr_print_smt2(f, cs, n, NULL);
+    fclose(f);
+    const char *out = Z3_eval_smtlib2_string(ctx, buf);
+    SolverResult r = strncmp(out, "sat", 3) == 0 ? SOLVER_SAT : strncmp(out, "unsat", 5) == 0 ? SOLVER_UNSAT : SOLVER_UNKNOWN;
+    free(buf);
+    return r;
+}
+
+static void test_differential_past_end(void) {
+    SolverStats sz = {0}, sf = {0}, sp = {0};
+    Solver *core = solver_z3_new(&opts0, &sz);
+    Solver *layers[2] = {solver_cegar_new(solver_z3_new(&opts0, &sf), false, false),
+                         solver_cegar_new(solver_z3_new(&opts0, &sp), true, true)};
+    rng_seed(&rng, 2828);
+    uint8_t init[7] = {3, 0, 9, 1, 200, 7, 2};
+    past[0] = expr_array_new("in5", 5, NULL);
+    past[1] = expr_array_new("in6", 6, NULL);
+    past[2] = expr_array_new("tab7", 7, init);
+    pint[0] = expr_array_new("pi", 3, NULL);
+    pint[1] = expr_array_new("pj", 3, NULL);
+    int rounds = 200, sat = 0, unsat = 0, beyond = 0;
+    Z3_context ctx = Z3_mk_context(NULL);
+    Assignment m;
+    assignment_init(&m);
+    for (int round = 0; round < rounds; round++) {
+        Expr *cs[4];
+        size_t n = 2 + rng_below(&rng, 3);
+        for (size_t i = 0; i < n; i++) cs[i] = past_atom();
+        Query q = {cs, n, NULL, NULL, NULL};
+        assignment_clear(&m);
+        SolverResult rz = solver_check(core, &q, &m);
+        if (rz == SOLVER_SAT) CHECK_MSG(satisfies(&m, cs, n), "round %d: model of z3 fails", round);
+        SolverResult rt = smt2_verdict(ctx, cs, n);
+        CHECK_MSG(rt == rz, "round %d: smt2 text %d, z3 %d", round, rt, rz);
+        for (int l = 0; l < 2; l++) {
+            assignment_clear(&m);
+            SolverResult r = solver_check(layers[l], &q, &m);
+            CHECK_MSG(r == rz, "round %d: cegar (%s) %d, z3 %d", round, l ? "pruned" : "full", r, rz);
+            if (r == SOLVER_SAT) CHECK_MSG(satisfies(&m, cs, n), "round %d: model of cegar (%s) fails", round, l ? "pruned" : "full");
+        }
+        /* is a read past an input's end where the query can take it? */
+        Expr *g = NULL;
+        for (size_t i = 0; i < n && !g; i++) {
+            Expr *c = cs[i]->kind == EXPR_NOT ? cs[i]->kids[0] : cs[i];
+            Expr *rd = c->nkids == 2 ? c->kids[0] : NULL;
+            if (rd && rd->kind == EXPR_READ && !rd->u.read.array->init)
+                g = K(expr_uge(rd->kids[0], cw(rd->u.read.array->size, 32)));
+        }
+        Query qg = {cs, n, g, NULL, NULL};
+        beyond += g && solver_check(core, &qg, NULL) == SOLVER_SAT;
+        sat += rz == SOLVER_SAT;
+        unsat += rz == SOLVER_UNSAT;
+    }
+    CHECK(sat > rounds / 4 && unsat > rounds / 15);
+    CHECK_MSG(beyond > rounds / 4, "only %d queries can read past an input's end", beyond);
+    printf("past the end: %d rounds (%d sat, %d unsat, %d may read past an input's end)\n", rounds, sat, unsat, beyond);
+    Z3_del_context(ctx);
+    assignment_free(&m);
+    solver_destroy(core);
+    solver_destroy(layers[0]);
+    solver_destroy(layers[1]);
+}
+
 int main(void) {
     opts0.timeout_s = 10;
     test_t1_precheck_unsat();
@@ -393,6 +504,7 @@ int main(void) {
     test_precheck_glpk_error();
     test_ilp_range_confirmed();
     test_differential();
+    test_differential_past_end();
     for (size_t i = 0; i < live_updates.len; i++) expr_update_unref(live_updates.data[i]);
     VEC_FREE(live_updates);
     for (size_t i = 0; i < pool.len; i++) expr_unref(pool.data[i]);
