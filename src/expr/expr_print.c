@@ -45,6 +45,7 @@ typedef struct Printer {
     FILE *f;
     PtrMap names;     /* Expr* -> id of its $e symbol */
     PtrMap *chains;   /* per array slot: UpdateNode* -> id of its $u symbol */
+    PtrMap *zchains;  /* the same writes over the constant-0 array (an input's past its end) */
     ArraySet arrays;  /* arrays in slot order */
     char **base;      /* per slot: the symbol of the array without updates */
     unsigned next_id;
@@ -62,28 +63,53 @@ static void print_ref(Printer *p, const Expr *e) {
     else fprintf(p->f, "$e%u", (unsigned)*ptrmap_get(&p->names, e));
 }
 
-static void print_chain_ref(Printer *p, size_t slot, const UpdateNode *u) {
-    if (!u) fputs(p->base[slot], p->f);
-    else fprintf(p->f, "$u%u", (unsigned)*ptrmap_get(&p->chains[slot], u));
+#define ZERO_ARRAY "((as const " ARRAY_SORT ") #x00)"
+
+/* The store chain of (array, u), over the array or (zero) over the constant-0 array. */
+static void print_chain_ref(Printer *p, size_t slot, const UpdateNode *u, bool zero) {
+    PtrMap *chains = zero ? &p->zchains[slot] : &p->chains[slot];
+    if (!u) fputs(zero ? ZERO_ARRAY : p->base[slot], p->f);
+    else fprintf(p->f, "$u%u", (unsigned)*ptrmap_get(chains, u));
 }
 
 /* Defines the store chain of (array, u) and every suffix not yet defined, oldest first. */
-static void define_chain(Printer *p, size_t slot, UpdateNode *u) {
+static void define_chain(Printer *p, size_t slot, UpdateNode *u, bool zero) {
+    PtrMap *chains = zero ? &p->zchains[slot] : &p->chains[slot];
     VEC(UpdateNode *) todo = {0};
-    for (; u && !ptrmap_get(&p->chains[slot], u); u = u->next) VEC_PUSH(todo, u);
+    for (; u && !ptrmap_get(chains, u); u = u->next) VEC_PUSH(todo, u);
     while (todo.len) {
         UpdateNode *n = VEC_POP(todo);
         unsigned id = p->next_id++;
         fprintf(p->f, "(define-fun $u%u () " ARRAY_SORT " (store ", id);
-        print_chain_ref(p, slot, n->next);
+        print_chain_ref(p, slot, n->next, zero);
         fputc(' ', p->f);
         print_ref(p, n->index);
         fputc(' ', p->f);
         print_ref(p, n->value);
         fputs("))\n", p->f);
-        ptrmap_put(&p->chains[slot], n, id);
+        ptrmap_put(chains, n, id);
     }
     VEC_FREE(todo);
+}
+
+/* A read: a select, and where it may pass an input array's end, the same
+ * writes over the constant-0 array there (expr.h: the array reads 0). */
+static void print_read(Printer *p, const Expr *e) {
+    size_t slot = array_slot(p, e->u.read.array);
+    bool past = expr_read_may_pass_end(e);
+    if (past) {
+        fputs("(ite (bvult ", p->f);
+        print_ref(p, e->kids[0]);
+        fprintf(p->f, " #x%08x) ", e->u.read.array->size);
+    }
+    for (int side = 0; side <= past; side++) {
+        fputs(side ? " (select " : "(select ", p->f);
+        print_chain_ref(p, slot, e->u.read.updates, side);
+        fputc(' ', p->f);
+        print_ref(p, e->kids[0]);
+        fputc(')', p->f);
+    }
+    if (past) fputc(')', p->f);
 }
 
 static const char *op_name(int k) {
@@ -206,12 +232,9 @@ static void print_body(Printer *p, const Expr *e) {
         return;
     }
     switch (e->kind) {
-    case EXPR_READ: {
-        size_t slot = array_slot(p, e->u.read.array);
-        fputs("(select ", f);
-        print_chain_ref(p, slot, e->u.read.updates);
-        break;
-    }
+    case EXPR_READ:
+        print_read(p, e);
+        return;
     case EXPR_EXTRACT: fprintf(f, "((_ extract %u %u)", e->u.off + e->width - 1, e->u.off); break;
     case EXPR_ZEXT: fprintf(f, "((_ zero_extend %u)", e->width - e->kids[0]->width); break;
     case EXPR_SEXT: fprintf(f, "((_ sign_extend %u)", e->width - e->kids[0]->width); break;
@@ -238,8 +261,10 @@ static void print_body(Printer *p, const Expr *e) {
 
 static void define_expr(Printer *p, Expr *e) {
     if (expr_is_const(e)) return;
-    if (e->kind == EXPR_READ && e->u.read.updates)
-        define_chain(p, array_slot(p, e->u.read.array), e->u.read.updates);
+    if (e->kind == EXPR_READ && e->u.read.updates) {
+        define_chain(p, array_slot(p, e->u.read.array), e->u.read.updates, false);
+        if (expr_read_may_pass_end(e)) define_chain(p, array_slot(p, e->u.read.array), e->u.read.updates, true);
+    }
     unsigned id = p->next_id++;
     fprintf(p->f, "(define-fun $e%u () (_ BitVec %u) ", id, e->width);
     print_body(p, e);
@@ -355,6 +380,7 @@ void expr_print_smt2(FILE *f, Expr *const *constraints, size_t n, Expr *goal) {
     for (size_t i = 0; i < n; i++) expr_collect_arrays(constraints[i], &p.arrays);
     if (goal) expr_collect_arrays(goal, &p.arrays);
     p.chains = util_calloc(p.arrays.len + 1, sizeof *p.chains);
+    p.zchains = util_calloc(p.arrays.len + 1, sizeof *p.zchains);
     p.base = util_calloc(p.arrays.len + 1, sizeof *p.base);
     PtrMap scanned;
     ptrmap_init(&scanned);
@@ -366,6 +392,7 @@ void expr_print_smt2(FILE *f, Expr *const *constraints, size_t n, Expr *goal) {
     declare_fcalls(f, &use);
     for (size_t i = 0; i < p.arrays.len; i++) {
         ptrmap_init(&p.chains[i]);
+        ptrmap_init(&p.zchains[i]);
         declare_array(&p, i);
     }
     PtrMap seen;
@@ -378,9 +405,11 @@ void expr_print_smt2(FILE *f, Expr *const *constraints, size_t n, Expr *goal) {
     ptrmap_free(&seen);
     for (size_t i = 0; i < p.arrays.len; i++) {
         ptrmap_free(&p.chains[i]);
+        ptrmap_free(&p.zchains[i]);
         free(p.base[i]);
     }
     free(p.chains);
+    free(p.zchains);
     free(p.base);
     expr_array_set_free(&p.arrays);
     ptrmap_free(&p.names);
