@@ -40,7 +40,7 @@ typedef enum ExprKind {
     EXPR_EQ, EXPR_ULT, EXPR_ULE, EXPR_SLT, EXPR_SLE,
     /* IEEE-754 floating point over bit patterns: a width-32 operand is a binary32,
      * width 64 a binary64 (see expr_fp.h). Kinds that round keep their
-     * ExprRound in u.off. A NaN result is always the canonical NaN. */
+     * ExprRound in u.off. A NaN result follows the platform (expr_fp.h). */
     EXPR_FADD, EXPR_FSUB, EXPR_FMUL, EXPR_FDIV, /* rounding, operands and result of one width */
     EXPR_FREM,                                  /* C's fmod: exact, no rounding */
     EXPR_FMA,                                   /* kids[0] * kids[1] + kids[2], rounded once */

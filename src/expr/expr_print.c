@@ -124,8 +124,8 @@ static const char *op_name(int k) {
 }
 
 /* ---- floating point: the kids are bit patterns, so every operand is viewed
- * as a float with to_fp and every float result turned back into bits, the
- * canonical NaN standing for any NaN (as expr_fp.h defines) ---- */
+ * as a float with to_fp and every float result turned back into bits, a NaN's
+ * built from the operands' bits by expr_fp.h's rule, as z3_fp.c does ---- */
 
 static const char *fp_to(unsigned w) { return w == 32 ? "(_ to_fp 8 24)" : "(_ to_fp 11 53)"; }
 static const char *fp_rm(unsigned rm) {
@@ -156,9 +156,6 @@ static void fp_term(Printer *p, const Expr *e) {
     case EXPR_FSQRT: fprintf(f, "(fp.sqrt %s x)", rm); return;
     case EXPR_FRINT: fprintf(f, "(fp.roundToIntegral %s x)", rm); return;
     case EXPR_FCONV: fprintf(f, "(%s %s x)", fp_to(e->width), rm); return;
-    case EXPR_FCALL: /* declared by declare_fcalls */
-        fprintf(f, "(%s.%u x%s)", mathfn_name((MathFn)e->u.off), e->width, e->nkids > 1 ? " y" : "");
-        return;
     case EXPR_SITOF: fprintf(f, "(%s %s ", fp_to(e->width), rm); break;
     default: /* EXPR_UITOF */
         fprintf(f, "((_ to_fp_unsigned %u %u) %s ", e->width == 32 ? 8 : 11, e->width == 32 ? 24 : 53, rm);
@@ -168,46 +165,102 @@ static void fp_term(Printer *p, const Expr *e) {
     fputc(')', f);
 }
 
-/* 2^n as a binary64 literal (n <= 128 is exact) */
-static void fp_pow2(FILE *f, int n, bool neg) {
+/* A binary64 literal of d */
+static void fp_double(FILE *f, double d) {
     fputs("((_ to_fp 11 53) ", f);
-    print_bits(f, ((u128)neg << 63) | ((u128)(1023 + n) << 52), 64);
+    print_bits(f, expr_fp_from_double(d, 64), 64);
     fputc(')', f);
 }
 
+/* As x86 converts (expr_fp_ftoi_rule); the range test on the truncated value
+ * in binary64, which a binary32 widens to exactly. */
 static void fp_ftoi(Printer *p, const Expr *e) {
     FILE *f = p->f;
-    bool is_signed = e->kind == EXPR_FTOSI;
     unsigned w = e->width;
-    /* the range test on the truncated value, in binary64 (a binary32 widens exactly) */
-    fputs("(let ((t (fp.roundToIntegral RTZ ((_ to_fp 11 53) RNE x)))) (ite (and (not (fp.isNaN x)) ", f);
-    if (is_signed) {
-        fputs("(fp.leq ", f);
-        fp_pow2(f, (int)w - 1, true);
-        fputs(" t) (fp.lt t ", f);
-        fp_pow2(f, (int)w - 1, false);
-    } else {
-        fputs("(fp.leq (_ +zero 11 53) t) (fp.lt t ", f); /* -0 is in range */
-        fp_pow2(f, (int)w, false);
-    }
-    fprintf(f, ")) ((_ fp.to_%cbv %u) RTZ x) ", is_signed ? 's' : 'u', w);
-    print_bits(f, (u128)1 << (w - 1), w);
+    ExprFtoiRule r = expr_fp_ftoi_rule(e->kind == EXPR_FTOSI, w);
+    fputs("(let ((t (fp.roundToIntegral RTZ ((_ to_fp 11 53) RNE x)))) (ite (and (not (fp.isNaN x)) (fp.leq ", f);
+    fp_double(f, r.lo); /* -0 is in a range starting at 0 */
+    fputs(" t) (fp.lt t ", f);
+    fp_double(f, r.hi);
+    fprintf(f, ")) ((_ extract %u 0) ((_ fp.to_sbv %u) RTZ x)) ", w - 1, r.conv);
+    print_bits(f, r.other, w);
     fputs("))", f);
+}
+
+/* expr_fp_nan_pass on the bits of kid k, a NaN, for a result of width w. */
+static void fp_nan_pass(Printer *p, const Expr *k, unsigned w) {
+    FILE *f = p->f;
+    unsigned from = k->width, ff = from == 32 ? 23 : 52, tf = w == 32 ? 23 : 52;
+    if (from == w) {
+        fputs("(bvor ", f);
+        print_ref(p, k);
+        fputc(' ', f);
+        print_bits(f, (u128)1 << (tf - 1), w);
+        fputc(')', f);
+        return;
+    }
+    /* the sign, an all-ones exponent and the quiet bit, then the payload's top */
+    fprintf(f, "(concat ((_ extract %u %u) ", from - 1, from - 1);
+    print_ref(p, k);
+    fputs(") (concat ", f);
+    print_bits(f, expr_mask(w - tf), w - tf);
+    fprintf(f, tf < ff ? " ((_ extract %u %u) " : " (concat ((_ extract %u %u) ", ff - 2, tf < ff ? ff - tf : 0);
+    print_ref(p, k);
+    fputc(')', f);
+    if (tf > ff) {
+        fputc(' ', f);
+        print_bits(f, 0, tf - ff);
+        fputc(')', f);
+    }
+    fputs("))", f);
+}
+
+/* The bits of float v (let-bound): the platform's NaN where it is one. */
+static void fp_result(Printer *p, const Expr *e) {
+    FILE *f = p->f;
+    static const char *names[] = {"x", "y", "z"};
+    unsigned order[3], n = expr_fp_nan_sources(e->kind, order);
+    for (unsigned i = 0; i < n; i++) {
+        fprintf(f, "(ite (fp.isNaN %s) ", names[order[i]]);
+        fp_nan_pass(p, e->kids[order[i]], e->width);
+        fputc(' ', f);
+    }
+    fputs("(ite (fp.isNaN v) ", f);
+    print_bits(f, expr_fp_nan(e->width), e->width);
+    fputs(" (fp.to_ieee_bv v))", f);
+    for (unsigned i = 0; i < n; i++) fputc(')', f);
+}
+
+/* An opaque function of the kids' bits, declared by declare_fcalls. */
+static void fp_fcall(Printer *p, const Expr *e) {
+    fprintf(p->f, "(%s.%u", mathfn_name((MathFn)e->u.off), e->width);
+    for (unsigned i = 0; i < e->nkids; i++) {
+        fputc(' ', p->f);
+        print_ref(p, e->kids[i]);
+    }
+    fputc(')', p->f);
 }
 
 static void print_fp_body(Printer *p, const Expr *e) {
     FILE *f = p->f;
     static const char *names[] = {"x", "y", "z"};
-    bool from_int = e->kind == EXPR_SITOF || e->kind == EXPR_UITOF;
-    if (!from_int) { /* the kids as floats x, y, z */
-        fputs("(let (", f);
-        for (unsigned i = 0; i < e->nkids; i++) {
-            fprintf(f, "(%s ", names[i]);
-            fp_view(p, e->kids[i]);
-            fputc(')', f);
-        }
-        fputs(") ", f);
+    if (e->kind == EXPR_FCALL) {
+        fp_fcall(p, e);
+        return;
     }
+    if (e->kind == EXPR_SITOF || e->kind == EXPR_UITOF) { /* never a NaN */
+        fputs("(fp.to_ieee_bv ", f);
+        fp_term(p, e);
+        fputc(')', f);
+        return;
+    }
+    fputs("(let (", f); /* the kids as floats x, y, z */
+    for (unsigned i = 0; i < e->nkids; i++) {
+        fprintf(f, "(%s ", names[i]);
+        fp_view(p, e->kids[i]);
+        fputc(')', f);
+    }
+    fputs(") ", f);
     switch (e->kind) {
     case EXPR_FOEQ: fputs("(ite (fp.eq x y) #b1 #b0)", f); break;
     case EXPR_FOLT: fputs("(ite (fp.lt x y) #b1 #b0)", f); break;
@@ -217,11 +270,11 @@ static void print_fp_body(Printer *p, const Expr *e) {
     default:
         fputs("(let ((v ", f);
         fp_term(p, e);
-        fputs(")) (ite (fp.isNaN v) ", f);
-        print_bits(f, expr_fp_nan(e->width), e->width);
-        fputs(" (fp.to_ieee_bv v)))", f);
+        fputs(")) ", f);
+        fp_result(p, e);
+        fputc(')', f);
     }
-    if (!from_int) fputc(')', f);
+    fputc(')', f);
 }
 
 /* The defining term of a non-constant node whose kids are all named. */
@@ -362,10 +415,10 @@ static void fp_use(Expr *root, PtrMap *seen, FpUse *u) {
     VEC_FREE(st);
 }
 
-/* Each opaque function as an uninterpreted one, as the Z3 translation has it. */
+/* Each opaque function as an uninterpreted one of bits, as the Z3 translation has it. */
 static void declare_fcalls(FILE *f, const FpUse *u) {
     for (unsigned wi = 0; wi < 2; wi++) {
-        const char *sort = wi ? "(_ FloatingPoint 11 53)" : "(_ FloatingPoint 8 24)";
+        const char *sort = wi ? "(_ BitVec 64)" : "(_ BitVec 32)";
         for (unsigned fn = 0; fn < MATHFN_COUNT; fn++) {
             if (!(u->fcalls[wi] >> fn & 1)) continue;
             fprintf(f, "(declare-fun %s.%u (%s%s%s) %s)\n", mathfn_name((MathFn)fn), wi ? 64 : 32, sort,
