@@ -213,6 +213,11 @@ typedef struct IrModule {
     uint64_t fn_addr_base, fn_addr_end;  /* range of fake function addresses */
     uint64_t block_addr_base, block_addr_end; /* fake addresses of basic blocks (blockaddress), 4 apart */
     uint64_t heap_base;              /* first address free for the executor's objects */
+    /* IrLoadOptions.path_module: the native module of path-faithful replay
+     * (bitcode, path_bc_len bytes), or NULL and why not in path_bc_error */
+    uint8_t *path_bc;
+    size_t path_bc_len;
+    char *path_bc_error;
 } IrModule;
 
 typedef struct IrLoadOptions {
@@ -234,6 +239,9 @@ typedef struct IrLoadOptions {
     const char *entry;
     const char *libc_include;
     bool prune_runtime;
+    /* --record-path: also make the module a native build of which replays a
+     * test's branch decisions (IrModule.path_bc; ir_path_module.c). */
+    bool path_module;
 } IrLoadOptions;
 
 /* Loads a .c or .i file (compiled with clang-16), bitcode or LLVM IR; what the

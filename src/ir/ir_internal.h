@@ -109,6 +109,11 @@ void irl_gep(IrFnBuild *fb, LLVMValueRef inst);
 void irl_aggregate(IrFnBuild *fb, LLVMValueRef inst, LLVMOpcode op);
 bool irl_is_user_fn(IrFnBuild *fb);
 
+/* --- ir_path_module.c --- */
+/* The first branch id the loader's child gave a conditional branch or switch
+ * of user code, or IR_NO_BRANCH. */
+uint32_t irpath_site(LLVMValueRef term);
+
 /* --- ir_intrinsic.c --- */
 /* Lowers a call to intrinsic `name`. */
 void iri_lower(IrFnBuild *fb, LLVMValueRef call, const char *name);
