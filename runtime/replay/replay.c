@@ -25,7 +25,12 @@ static KTest *replay_test;         /* the test, when it is a .ktest file */
 static TestcompCase *replay_case;  /* or a Test-Comp testcase XML file */
 static uint32_t replay_next;
 
+/* path.c, linked only into a --check-path build. */
+__attribute__((weak)) void symplex_path_abandon(void);
+
 __attribute__((noreturn, format(printf, 1, 2))) static void replay_bad_test(const char *fmt, ...) {
+    if (symplex_path_abandon)
+        symplex_path_abandon();
     va_list ap;
     va_start(ap, fmt);
     fputs("symplex-replay: ", stderr);
@@ -134,6 +139,8 @@ void klee_make_symbolic(void *addr, size_t nbytes, const char *name) {
 static void replay_assume(uintptr_t cond) {
     if (cond)
         return;
+    if (symplex_path_abandon)
+        symplex_path_abandon();
     fputs("symplex-replay: assumption violated\n", stderr);
     exit(4);
 }
