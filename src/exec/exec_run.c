@@ -669,10 +669,12 @@ static bool exec_run_loop(Executor *ex, State *s, uint64_t *leftp) {
                 uint32_t id = (uint32_t)in->c;
                 uint32_t side = c ? id : id + 1;
                 if (id != IR_NO_BRANCH && (each_side || !ex->branch_covered[side])) {
-                    SLOW();
-                    FLUSH_STEPS();
-                    exec_cover_branch(ex, s, side);
-                    exec_record(ex, s, id, c ? 0 : 1);
+                    if (ex->opt.record_path && !f->in_runtime) path_log_add(&s->path, id, c ? 0 : 1);
+                    if (ex->opt.path_branches || !ex->branch_covered[side]) {
+                        SLOW();
+                        FLUSH_STEPS();
+                        exec_cover_branch(ex, s, side);
+                    }
                 }
                 pc = exec_take_edge(f, c ? in->aux : in->aux2);
                 continue;

@@ -1,5 +1,4 @@
 #include "path_log.h"
-#include "../util/path_hash.h"
 #include "../util/util.h"
 #include <string.h>
 
@@ -27,13 +26,8 @@ static PathLogChunk *path_log_grow(PathLog *l) {
     return c;
 }
 
-void path_log_add(PathLog *l, uint32_t site, uint32_t succ) {
-    uint64_t d = path_decision(site, succ);
-    l->hash = path_hash_step(l->hash, d);
-    if (l->count++ >= PATH_STORED_MAX) return;
-    PathLogChunk *t = l->tail;
-    /* in place only at the end of what was written there, by l or a fork that shares it */
-    if (!t || l->n != t->used || l->n == t->cap) t = path_log_grow(l);
+void path_log_store_slow(PathLog *l, uint64_t d) {
+    PathLogChunk *t = path_log_grow(l);
     t->d[l->n++] = d;
     t->used = l->n;
 }

@@ -12,6 +12,7 @@
  * hashed. Kept only when ExecOptions.record_path is on. */
 #ifndef SYMPLEX_PATH_LOG_H
 #define SYMPLEX_PATH_LOG_H
+#include "../util/path_hash.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -35,7 +36,23 @@ typedef struct PathLog {
 } PathLog;
 
 void path_log_init(PathLog *l);
-void path_log_add(PathLog *l, uint32_t site, uint32_t succ);
+/* Stores d where l's view of its tail cannot take it (path_log.c). */
+void path_log_store_slow(PathLog *l, uint64_t d);
+
+/* Inline: the interpreter records every concrete branch of user code. */
+static inline void path_log_add(PathLog *l, uint32_t site, uint32_t succ) {
+    uint64_t d = path_decision(site, succ);
+    l->hash = path_hash_step(l->hash, d);
+    if (l->count++ >= PATH_STORED_MAX) return;
+    PathLogChunk *t = l->tail;
+    /* in place only at the end of what was written there, by l or a fork that shares it */
+    if (t && l->n == t->used && l->n < t->cap) {
+        t->d[l->n++] = d;
+        t->used = l->n;
+    } else {
+        path_log_store_slow(l, d);
+    }
+}
 /* A copy sharing every chunk (a fork). */
 void path_log_copy(PathLog *dst, const PathLog *src);
 void path_log_free(PathLog *l);

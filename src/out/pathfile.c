@@ -56,6 +56,9 @@ bool pathfile_write(const char *path, const PathFile *p, char **err) {
     if (!f)
         return pathfile_fail(err, "cannot write '%s': %s", path, strerror(errno));
     bool ok = fwrite(h, 1, sizeof h, f) == sizeof h;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    ok = ok && fwrite(p->d, 8, p->stored, f) == p->stored; /* a path of 2^20 decisions: one write */
+#else
     unsigned char buf[8 * 512];
     for (uint64_t i = 0; ok && i < p->stored; i += 512) {
         uint64_t n = p->stored - i < 512 ? p->stored - i : 512;
@@ -63,6 +66,7 @@ bool pathfile_write(const char *path, const PathFile *p, char **err) {
             put_u64(buf + 8 * k, p->d[i + k]);
         ok = fwrite(buf, 8, n, f) == n;
     }
+#endif
     if (fclose(f) != 0 || !ok)
         return pathfile_fail(err, "cannot write '%s'", path);
     return true;
@@ -87,12 +91,10 @@ bool pathfile_read(const char *path, PathFile *p, char **err) {
     long at = ftell(f);
     ok = p->stored == (p->count < PATH_STORED_MAX ? p->count : PATH_STORED_MAX) && fseek(f, 0, SEEK_END) == 0 &&
          (uint64_t)(ftell(f) - at) == 8 * p->stored && fseek(f, at, SEEK_SET) == 0;
-    unsigned char *raw = ok ? malloc(8 * p->stored + 1) : NULL;
-    p->d = raw ? malloc(sizeof *p->d * p->stored + 1) : NULL;
-    ok = p->d && fread(raw, 8, p->stored, f) == p->stored;
-    for (uint64_t i = 0; ok && i < p->stored; i++)
-        p->d[i] = get_u64(raw + 8 * i);
-    free(raw);
+    p->d = ok ? malloc(sizeof *p->d * p->stored + 1) : NULL;
+    ok = p->d && fread(p->d, 8, p->stored, f) == p->stored;
+    for (uint64_t i = 0; ok && i < p->stored; i++) /* the bytes in place as little-endian words */
+        p->d[i] = get_u64((const unsigned char *)&p->d[i]);
     fclose(f);
     if (!ok) {
         free(p->d);
