@@ -21,6 +21,14 @@
 # goes on as without the option.
 set -u
 
+# The program is to see the environment this script was started with, as
+# symplex passes its own to main: bash has already changed SHLVL and _, and
+# the variables exported below are the replay's, so the environment as it
+# was at exec goes to the replay library, which restores it before main.
+env_saved="$(mktemp "${TMPDIR:-/tmp}/symplex-env.XXXXXX" 2>/dev/null)" && cat "/proc/$$/environ" > "$env_saved" 2>/dev/null &&
+    export SYMPLEX_REPLAY_ENVIRON="$env_saved"
+trap 'rm -f "$env_saved"' EXIT
+
 die() {
     echo "symplex-replay: $*" >&2
     exit 2

@@ -176,8 +176,11 @@ void symplex_path_abandon(void) {
     if (path.on && !path.done) path_verdict("abandoned: the test does not fit the program");
 }
 
+extern int replay_environ_anchor; /* replay.c, which restores the program's environment after this */
+
 /* Before main: the recorded path, and every way the run can end. */
-__attribute__((constructor)) static void path_start(void) {
+__attribute__((constructor(201))) static void path_start(void) {
+    replay_environ_anchor = 1;
     const char *file = getenv("SYMPLEX_PATH_FILE");
     if (!file || !*file) return;
     path.result = getenv("SYMPLEX_PATH_RESULT");
