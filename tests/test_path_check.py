@@ -15,7 +15,9 @@ Usage: test_path_check.py BIN_DIR WORK_DIR
 - a program on which symplex claims a path natively not taken (lie.c: its
   getenv model sees no environment) is caught, where the outcome alone agrees;
 - a path of 4 million decisions keeps only PATH_STORED_MAX of them, and the
-  hash still catches a change past them.
+  hash still catches a change past them;
+- a program looping over main's envp keeps to its path: the replayed program
+  sees the environment symplex-replay was started with, as symplex did.
 """
 import csv
 import glob
@@ -172,5 +174,10 @@ write_path(tests[0][:-len(".ktest")] + ".path", dict(p, hash=p["hash"] ^ 1))
 rc, err = run([replay, "--check-path", longp, tests[0]])
 check(rc == 6 and re.search(r"path mismatch: the \d+ decisions after the first %d differ" % STORED_MAX, err),
       "long.c: a changed hash is caught: %d %r" % (rc, err[-300:]))
+
+# --- the environment: symplex's own, and the replay's started alike
+envp = os.path.join(progs, "envp.c")
+out = explore("envp")
+all_replays_keep_to(out, envp, sorted(glob.glob(os.path.join(out, "test*.ktest"))), "envp.c")
 
 check.finish()
