@@ -66,8 +66,11 @@ def write_path(f, p):
 
 
 def all_replays_keep_to(out, prog, tests, what):
-    rows = {r["test"]: r for r in csv.DictReader(open(os.path.join(out, "tests.csv")))}
+    csv_path = os.path.join(out, "tests.csv")
+    rows = {r["test"]: r for r in csv.DictReader(open(csv_path))} if os.path.exists(csv_path) else {}
     check(len(rows) > 0, "%s: tests written" % what)
+    if not rows:
+        return
     for t in tests:
         name = os.path.basename(t).split(".")[0]
         check(os.path.exists(os.path.join(out, name + ".path")), "%s: %s has a .path file" % (what, name))
@@ -80,6 +83,9 @@ decisions = os.path.join(progs, "decisions.c")
 base = explore("decisions", "--testcomp")
 check(os.path.exists(os.path.join(base, "path-module.bc")) and os.path.exists(os.path.join(base, "path-sites.txt")),
       "path-module.bc and path-sites.txt written")
+if not glob.glob(os.path.join(base, "*.path")):
+    check(False, "no .path file written")
+    check.finish()
 ktests = sorted(glob.glob(os.path.join(base, "test*.ktest")))
 all_replays_keep_to(base, decisions, ktests, "forking")
 all_replays_keep_to(base, decisions, sorted(glob.glob(os.path.join(base, "test-suite", "test*.xml"))), "Test-Comp")
