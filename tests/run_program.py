@@ -39,9 +39,12 @@ terminations, tests (outcome, kind, location; not under
 --only-new-coverage-tests, whose choice of paths depends on the order
 coverage is credited), errors and final coverage.
 
-Replay: `symplex-replay [--check-overflow] [--no-check-shift] prog.c testN.ktest`
-(the flags only when they are in `args`); tools/symplex_native.py says how a
-native outcome is classified and when it agrees with the test.
+Replay: `symplex-replay --check-path [--check-overflow] [--no-check-shift] prog.c
+testN.ktest` (the flags only when they are in `args`); tools/symplex_native.py
+says how a native outcome is classified and when it agrees with the test.
+Every run is made with --record-path, and every test's native run must take
+the branch decisions its .path file records (--check-path), with `replay: no`
+too: only its outcome is not compared then.
 Prints one line per failed check and `N passed, M failed`; exit status 1 on any
 failure.
 """
@@ -59,7 +62,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
-from symplex_native import compare, read_err, test_name, user_line  # noqa: E402
+from symplex_native import compare, path_mismatch, read_err, test_name, user_line  # noqa: E402
 
 KEYS = ("args", "variants", "paths", "error", "errors", "early", "early-total", "stdout",
         "coverage", "tests", "tests-max", "replay", "timeout", "speculate", "simplex")
@@ -117,15 +120,24 @@ def parse_header(path):
     return h
 
 
+def file_hash(path):
+    try:
+        with open(path, "rb") as f:
+            return hashlib.sha256(f.read()).hexdigest()
+    except OSError:
+        return None
+
+
 def replay_one(bin_dir, prog, outdir, flags, row, known):
     name = test_name(row["test"])
     ktest = os.path.join(outdir, name + ".ktest")
-    # A native run is a function of the test's bytes and the replay flags, so
-    # a test another run of this program already wrote (the same-tree runs
-    # repeat most of the base run's inputs) reuses that replay's result; it is
-    # still compared with this run's own tests.csv row.
-    with open(ktest, "rb") as f:
-        key = (hashlib.sha256(f.read()).hexdigest(), tuple(flags))
+    # A native run is a function of the test's bytes, its recorded path (and
+    # the module that path refers to) and the replay flags, so a test another
+    # run of this program already wrote (the same-tree runs repeat most of the
+    # base run's inputs) reuses that replay's result; it is still compared
+    # with this run's own tests.csv row.
+    key = (file_hash(ktest), file_hash(os.path.join(outdir, name + ".path")),
+           file_hash(os.path.join(outdir, "path-module.bc")), tuple(flags))
     if key in known:
         return (name,) + known[key]
     cmd = [os.path.join(bin_dir, "symplex-replay")] + flags + [prog, ktest]
@@ -139,11 +151,24 @@ def replay_one(bin_dir, prog, outdir, flags, row, known):
         return name, None, "replay timed out after %ds" % REPLAY_TIMEOUT
 
 
-def check_replay(c, prog, outdir, row, rc, err):
+def check_replay(c, prog, outdir, row, rc, err, outcome=True):
+    """The replay's outcome against the test's row, or with outcome=False
+    (`replay: no`) only its path."""
     if rc is None:
         return c.check(False, "%s: replay" % test_name(row["test"]), err)
+    if not outcome:
+        left = path_mismatch(rc, err)
+        return c.check(not left, "%s: %s" % (test_name(row["test"]), left))
     ok, what = compare(row, outdir, prog, rc, err)
-    return c.check(ok, what, "" if ok else err.strip()[-1500:])
+    return c.check(ok, what, "" if ok or path_mismatch(rc, err) else err.strip()[-1500:])
+
+
+def check_path_files(c, outdir, rows):
+    """--record-path wrote the module and a .path file for every test."""
+    c.check(os.path.exists(os.path.join(outdir, "path-module.bc")), "no path-module.bc in the output directory")
+    missing = [test_name(r["test"]) for r in rows
+               if not os.path.exists(os.path.join(outdir, test_name(r["test"]) + ".path"))]
+    c.check(not missing, "tests without a .path file: %s" % " ".join(missing[:10]))
 
 
 def check_errors(c, h, prog, summary, outdir):
@@ -181,7 +206,7 @@ def run(args, c, variant, index, results=None):
         out_file = os.path.join(outdir, "stdout.txt")
         out = open(out_file).read() if os.path.exists(out_file) else ""
     else:
-        cmd = [os.path.join(args.bin, "symplex"), "--quiet", "--output-dir=" + outdir,
+        cmd = [os.path.join(args.bin, "symplex"), "--quiet", "--output-dir=" + outdir, "--record-path",
                "--max-time=%d" % h["timeout"]] + h["args"] + [prog]
         print("$ " + " ".join(shlex.quote(x) for x in cmd))
         try:
@@ -230,13 +255,14 @@ def run(args, c, variant, index, results=None):
         c.check(len(rows) == h["tests"], "tests: expected %d, got %d" % (h["tests"], len(rows)))
     if "tests-max" in h:
         c.check(len(rows) <= h["tests-max"], "tests: expected at most %d, got %d" % (h["tests-max"], len(rows)))
-    if h.get("replay", True):
-        flags = [f for f in ("--check-overflow", "--no-check-shift") if f in h["args"]]
-        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            futs = [(row, pool.submit(replay_one, args.bin, prog, outdir, flags, row, REPLAYED)) for row in rows]
-            for row, fut in futs:
-                _name, rc, err = fut.result()
-                check_replay(c, prog, outdir, row, rc, err)
+    if not args.existing:
+        check_path_files(c, outdir, rows)
+    flags = ["--check-path"] + [f for f in ("--check-overflow", "--no-check-shift") if f in h["args"]]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futs = [(row, pool.submit(replay_one, args.bin, prog, outdir, flags, row, REPLAYED)) for row in rows]
+        for row, fut in futs:
+            _name, rc, err = fut.result()
+            check_replay(c, prog, outdir, row, rc, err, h.get("replay", True))
     return c
 
 

@@ -13,7 +13,7 @@ typedef enum OptId {
     O_CLANG, O_TESTCOMP, O_TESTCOMP_SPEC, O_NO_CACHE, O_NO_INDEP, O_HELP, O_VERSION, O_NO_CHECK_SHIFT,
     O_SILENT_ASSUME, O_CFLAGS, O_POSIX, O_SPECULATE, O_ABSURDITY, O_NO_ABSURDITY, O_BRANCH_ORDER, O_NO_STATE_MODEL, O_SIMPLEX, O_ARRAY_SOLVER, O_NO_ARRAY_PRECHECK, O_NO_ARRAY_PRUNE, O_SOLVER, O_FP_SEARCH, O_CW_COMPARE, O_LINEAR_ONLY, O_ENGINE, O_PARTIAL, O_SEED_FILE,
     O_PRUNE, O_HOMI_INTERVAL, O_HOMI_RUN_MAX, O_HOMI_MIN_STATES, O_HOMI_REVERSE, O_TARGET, O_TARGET_UNROLL,
-    O_TARGET_TRACES, O_TARGET_MODE, O_NO_IMPLIED_BOUNDS, O_SOLVER_REUSE, O_SOLVER_REUSE_LIMIT, O_DROP_UNDECIDED
+    O_TARGET_TRACES, O_TARGET_MODE, O_NO_IMPLIED_BOUNDS, O_SOLVER_REUSE, O_SOLVER_REUSE_LIMIT, O_DROP_UNDECIDED, O_RECORD_PATH
 } OptId;
 
 static const struct { const char *name; OptId id; bool has_arg; const char *help; } cli_opts[] = {
@@ -47,6 +47,7 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"optimize", O_OPTIMIZE, false, "optimize the program's bitcode before exploring"},
     {"cflags", O_CFLAGS, true, "extra clang flags for .c/.i input, split at spaces (also -IDIR, -DNAME[=V])"},
     {"clang", O_CLANG, true, "clang-16 binary used for .c input (default /usr/lib/llvm-16/bin/clang)"},
+    {"record-path", O_RECORD_PATH, false, "write each test's branch decisions (testNNNNNN.path) and the native module they refer to (path-module.bc), for symplex-replay --check-path"},
     {"testcomp", O_TESTCOMP, false, "also write Test-Comp XML tests (test-suite/) for __VERIFIER_nondet_* inputs"},
     {"testcomp-spec", O_TESTCOMP_SPEC, true, "property for Test-Comp metadata: text or .prp file (default: branch coverage)"},
     {"speculate", O_SPECULATE, true, "K: take branches unchecked, one query per K unchecked sides (1 = check each; default 1)"},
@@ -236,6 +237,7 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     case O_OPTIMIZE: o->optimize = true; break;
     case O_CLANG: o->clang = v; break;
     case O_TESTCOMP: o->engine.testcomp = true; break;
+    case O_RECORD_PATH: o->exec.record_path = true; break;
     case O_TESTCOMP_SPEC: o->testcomp_spec = v; o->engine.testcomp = true; break;
     case O_SPECULATE:
         if (d < 1 || d > 64 || d != (uint32_t)d) {

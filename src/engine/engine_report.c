@@ -131,6 +131,7 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
     KTest kt;
     if (want_test && engine_make_ktest(e, s, &kt)) {
         uint32_t n = out_write_test(e->out, &kt, &rec);
+        engine_path_test(e, n, s, t);
         if (e->opt.testcomp) engine_write_testcomp(e, n, &kt, t);
         e->tests++;
         s->covered_new = false;

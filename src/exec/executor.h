@@ -46,6 +46,7 @@ typedef struct ExecOptions {
     bool true_first;          /* --branch-order=true-first: the child of a branch takes the true side */
     bool no_state_model;      /* debugging: states keep no model (every side is a query) */
     bool path_branches;       /* each state keeps the set of branch sides its path took (State.branches) */
+    bool record_path;         /* --record-path: each state keeps its branch decisions in order (State.path) */
     /* Runs restart from the initial state (a pruner's runs): the i-th input
      * object of a state is the same array in every state and every run when
      * its name and size match, so one run's constraints, and the solver's

@@ -222,6 +222,11 @@ typedef struct IrModule {
      * any function). */
     int32_t foreign_fn;              /* the first such function, or -1 */
     bool has_asm;                    /* inline or module-level assembly */
+    /* IrLoadOptions.path_module: the native module of path-faithful replay
+     * (bitcode, path_bc_len bytes), or NULL and why not in path_bc_error */
+    uint8_t *path_bc;
+    size_t path_bc_len;
+    char *path_bc_error;
 } IrModule;
 
 typedef struct IrLoadOptions {
@@ -243,6 +248,9 @@ typedef struct IrLoadOptions {
     const char *entry;
     const char *libc_include;
     bool prune_runtime;
+    /* --record-path: also make the module a native build of which replays a
+     * test's branch decisions (IrModule.path_bc; ir_path_module.c). */
+    bool path_module;
 } IrLoadOptions;
 
 /* Loads a .c or .i file (compiled with clang-16), bitcode or LLVM IR; what the

@@ -117,6 +117,10 @@ bool iru_address_taken(LLVMValueRef fn);
 void iru_foreign(IrBuild *b, LLVMValueRef fn);
 /* Module-level assembly (IrModule.has_asm). */
 void iru_module_asm(IrBuild *b);
+/* --- ir_path_module.c --- */
+/* The first branch id the loader's child gave a conditional branch or switch
+ * of user code, or IR_NO_BRANCH. */
+uint32_t irpath_site(LLVMValueRef term);
 
 /* --- ir_intrinsic.c --- */
 /* Lowers a call to intrinsic `name`. */
