@@ -12,8 +12,9 @@ Usage: test_path_check.py BIN_DIR WORK_DIR
   too few) makes replay --check-path exit 6 with the mismatch line naming
   the decision, the site and its line; without --check-path the replay is
   as before;
-- a program on which symplex claims a path natively not taken (lie.c: its
-  getenv model sees no environment) is caught, where the outcome alone agrees;
+- a program on which symplex claims a path natively not taken (lie.c:
+  explored in one environment, replayed in another) is caught, where the
+  outcome alone agrees;
 - a path of 4 million decisions keeps only PATH_STORED_MAX of them, and the
   hash still catches a change past them;
 - a program looping over main's envp keeps to its path: the replayed program
@@ -155,7 +156,7 @@ rc, err = run([replay, "--check-path", decisions, cut[:-len(".path")] + ".ktest"
 check(rc == 6 and "path mismatch at decision 1:" in err, "an altered error test: %d %r" % (rc, err[-300:]))
 write_path(cut, saved)
 
-# --- symplex made to lie: its getenv model against the real environment
+# --- a claim that does not hold natively: explored without the variable, replayed with it
 lie = os.path.join(progs, "lie.c")
 out = explore("lie")
 env = {"SYMPLEX_PATH_PROBE": "1"}

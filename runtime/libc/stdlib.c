@@ -243,8 +243,20 @@ long random(void) {
     return rand();
 }
 
-/* The program runs with an empty environment: tests must not depend on the
- * host's variables. */
+/* main's envp, which the engine sets before the program starts
+ * (exec_initial_state): symplex's own environment, as KLEE passes its own.
+ * getenv reads the same one, so the two agree with each other and with a
+ * replay started in the same environment. */
+char **__symplex_environ;
+
 char *getenv(const char *name) {
+    size_t n = 0;
+    while (name[n] && name[n] != '=') n++;
+    if (!__symplex_environ || name[n] == '=') return NULL;
+    for (char **e = __symplex_environ; *e; e++) {
+        size_t k = 0;
+        while (k < n && (*e)[k] == name[k]) k++;
+        if (k == n && (*e)[n] == '=') return *e + n + 1;
+    }
     return NULL;
 }

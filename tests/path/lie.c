@@ -1,7 +1,8 @@
-/* symplex's getenv sees an empty environment (runtime/libc/stdlib.c): the
- * paths it records go to the else side whatever the input, while a native
- * run with the variable set takes the then side. Every path exits 0, so
- * only the path check tells. */
+/* A path claim that does not hold where the test is replayed: symplex
+ * explores in an environment without SYMPLEX_PATH_PROBE (getenv reads main's
+ * envp, symplex's own environment), so every path it records takes the else
+ * side; a native run started with the variable set takes the then side.
+ * Every path exits 0, so only the path check tells. */
 #include <stdlib.h>
 
 extern int __VERIFIER_nondet_int(void);
