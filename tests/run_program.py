@@ -7,7 +7,8 @@ Usage: run_program.py --bin BUILD/bin --work BUILD/program-tests prog.c
 
 Header format: the first comment of the program, starting with `/* symplex-test`.
 Lines of the form ` * key: value` with a known key are expectations; any other
-line is free text.
+line is free text, but a key that is close to a known one (`path:`, `test:`)
+is refused as a likely misspelling: an expectation must not vanish silently.
 
   args: --search=dfs --check-overflow   extra symplex options (shell words)
   variants: --search=dfs | --search=bfs   run once per variant (options added to args), same expectations
@@ -25,6 +26,7 @@ line is free text.
                        total_branches (and total_lines > 0)
   tests: N             exactly N tests (summary "tests", tests.csv rows, .ktest files)
   tests-max: N         at most N tests
+  exits: 0 1 3         the exit tests' exit statuses are exactly these (each one reached)
   replay: no           skip native replay (give the reason in the free text)
   timeout: 60          --max-time for the run (default 60)
   speculate: no        skip the speculative run (give the reason in the free text)
@@ -44,6 +46,9 @@ terminations, tests (outcome, kind, location; not under
 --only-new-coverage-tests, whose choice of paths depends on the order
 coverage is credited), errors and final coverage.
 
+Every run must write at least one test (unless `tests: 0`): a run that
+explored nothing would pass the checks above vacuously.
+
 Replay: `symplex-replay --check-path [--check-overflow] [--no-check-shift] prog.c
 testN.ktest` (the flags only when they are in `args`); tools/symplex_native.py
 says how a native outcome is classified and when it agrees with the test.
@@ -56,6 +61,7 @@ failure.
 import argparse
 import concurrent.futures
 import csv
+import difflib
 import glob
 import hashlib
 import json
@@ -70,7 +76,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from symplex_native import compare, path_mismatch, read_err, test_name, user_line  # noqa: E402
 
 KEYS = ("args", "variants", "paths", "error", "errors", "early", "early-total", "stdout",
-        "coverage", "tests", "tests-max", "replay", "timeout", "speculate", "simplex",
+        "coverage", "tests", "tests-max", "exits", "replay", "timeout", "speculate", "simplex",
         "path-check")
 # options that must not change the execution tree, each with its header key
 SAME_TREE = [("speculate", ["--speculate=3"]), ("simplex", ["--simplex", "--array-solver=cegar"])]
@@ -102,6 +108,9 @@ def parse_header(path):
     for raw in m.group(1).splitlines():
         line = re.sub(r"^\s*\*?\s?", "", raw).rstrip()
         km = re.match(r"([a-z-]+):\s*(.*)$", line)
+        if km and km.group(1) not in KEYS and difflib.get_close_matches(km.group(1), KEYS, 1, 0.8):
+            raise ValueError("%s: header key %r is not one of %s (a misspelling of %r?)"
+                             % (path, km.group(1), ", ".join(KEYS), difflib.get_close_matches(km.group(1), KEYS, 1, 0.8)[0]))
         if not km or km.group(1) not in KEYS:
             continue
         key, val = km.group(1), km.group(2).strip()
@@ -125,6 +134,8 @@ def parse_header(path):
             if val != "known-mismatch":
                 raise ValueError("%s: path-check takes known-mismatch, not %r" % (path, val))
             h["known_mismatch"] = True
+        elif key == "exits":
+            h[key] = sorted(int(v) for v in val.split())
         elif key in ("replay", "speculate", "simplex"):
             h[key] = val.lower() not in ("no", "false", "0")
     return h
@@ -238,6 +249,7 @@ def run(args, c, variant, index, results=None):
         results[index] = (summary, rows)
     ktests = glob.glob(os.path.join(outdir, "test*.ktest"))
     c.check(len(rows) == len(ktests), "tests.csv has %d rows but there are %d .ktest files" % (len(rows), len(ktests)))
+    c.check(rows or h.get("tests") == 0, "no test written (say `tests: 0` if none is expected)")
     c.check(summary.get("tests") == len(rows), "summary tests = %s but tests.csv has %d rows" % (summary.get("tests"), len(rows)))
     for row in rows:
         if row.get("outcome") == "error":
@@ -265,6 +277,9 @@ def run(args, c, variant, index, results=None):
         c.check(len(rows) == h["tests"], "tests: expected %d, got %d" % (h["tests"], len(rows)))
     if "tests-max" in h:
         c.check(len(rows) <= h["tests-max"], "tests: expected at most %d, got %d" % (h["tests-max"], len(rows)))
+    if "exits" in h:
+        got = sorted({int(r.get("exit_status") or 0) for r in rows if r.get("outcome") == "exit"})
+        c.check(got == h["exits"], "exit statuses: expected %s, got %s" % (h["exits"], got))
     if not args.existing:
         check_path_files(c, outdir, rows)
     flags = [f for f in ("--check-overflow", "--no-check-shift") if f in h["args"]]

@@ -104,6 +104,7 @@ if s:
     check(codes[0] == 1, f"figure 2: the seed {{1,3}} runs path #1 first, got #{codes[0] if codes else None}")
 
 s, out = run(fig2, ["--engine=dse", "--search=dfs", "--seed-file=" + seed], "fig2-plain")
+check(s is not None, "figure 2 plain DSE ran")
 if s:
     check(s["dse_solves"] == 3 and s["paths_completed"] == 4 and s["partial_solutions"] == 0,
           f"figure 2 plain DSE: 3 solves and 4 paths expected, got {s['dse_solves']} and {s['paths_completed']}")
@@ -128,7 +129,9 @@ check(s is not None and s["paths_completed"] == 4 and s["partial_solutions"] >= 
       f"forking + P: paths {s and s['paths_completed']}, partial solutions {s and s['partial_solutions']}")
 if s:
     check(s["tests"] == 4 + s["tests_from_partial_solutions"], f"forking + P: tests {s['tests']}")
-    check(all(c in (1, 2, 3, 4) for c in exit_codes(fig2, out)), "forking + P: every test replays to a path")
+    codes = exit_codes(fig2, out)
+    check(len(codes) == s["tests"] and all(c in (1, 2, 3, 4) for c in codes),
+          f"forking + P: every test replays to a path: {codes}")
 
 # bad input, and combinations that mean nothing: one line each, no run
 meaningless = [(["--seed-file=" + seed], "--seed-file gives the first input of --engine=dse"),

@@ -118,6 +118,7 @@ check(s.get("solver") == "cw", "--target implies --solver=cw")
 fig = os.path.join(progs, "fig32.c")
 check(summaries.get("fig32", {}).get("fp_calls_opaque", 0) >= 1, "fig32: sin(u) was an opaque symbol")
 r, d, s = run(fig, header(fig)[2], ["--max-time=20", "--solver=z3"], "fig32-concretized")
+check(r.returncode == 0, "fig32 with sin's argument concretized exits 0: " + r.stderr[-300:])
 if s:
     check(s["target_status"] == "not-reached" and s["fp_calls_concretized"] >= 1 and s["fp_calls_opaque"] == 0,
           "fig32 with sin's argument concretized: not reached: %s" % {k: s[k] for k in s if k.startswith(("target", "fp_"))})
