@@ -55,6 +55,12 @@ typedef struct IrChildJob {
  * handler, stdio buffer or leak check of the parent runs twice). */
 _Noreturn void irchild_run(const IrChildJob *job, int err_fd);
 
+/* ---- ir_wide.c ---- */
+
+/* Rewrites every function's integers wider than 128 bits into 64-bit words
+ * (see ir_wide.c); functions it cannot rewrite stay as they are. */
+void irwide_split(LLVMModuleRef mod);
+
 /* ---- ir_load_fork.c ---- */
 
 /* Forks the child for job and waits for it; false + *err (one line) unless it
