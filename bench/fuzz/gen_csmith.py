@@ -8,8 +8,11 @@ last. The program is changed in three ways:
 
 - csmith.h is included by its absolute path, so that symplex and
   symplex-replay compile the program with no -I option;
-- up to three scalar integer globals that the program's functions use become
-  inputs: klee_make_symbolic right after crc32_gentab();
+- up to two scalar integer globals that the program's functions use become
+  inputs (klee_make_symbolic right after crc32_gentab();), and one scalar
+  integer parameter of a function (other than func_1) that uses it, made
+  symbolic as the function starts, so each call gets a fresh input (three
+  globals when no function has such a parameter);
 - transparent_crc is replaced by a rotate-and-xor mix (fuzz_mix): csmith's CRC
   reads a 256-entry table at an index made of the symbolic bytes, which costs
   the solver seconds per query without testing anything the programs' own
@@ -30,6 +33,7 @@ OPTIONS = ["--max-funcs", "3", "--max-block-depth", "3", "--max-expr-complexity"
            "--no-argc", "--no-volatiles", "--no-volatile-pointers"]
 INCLUDE = "/usr/include/csmith"
 MAX_SYMBOLIC = 3
+INT_TYPE = r"(?:u?int(?:8|16|32|64)_t)"
 
 PRELUDE = """#include "/usr/include/csmith/csmith.h"
 #include <klee/klee.h>
@@ -64,22 +68,52 @@ def generate(seed, path):
 
 def symbolic_candidates(src):
     """Scalar integer globals (not const, not pointers or arrays) that the
-    program's functions mention, in declaration order."""
+    program's functions mention, other than loop counters, in declaration order."""
     decls = re.findall(r"^static (?:u?int(?:8|16|32|64)_t) (g_\d+) = [^;{]*;", src, re.M)
     body_start = src.find("/* --- FUNCTIONS --- */")
     main_start = src.find("int main (void)")
     body = src[body_start:main_start] if 0 <= body_start < main_start else ""
-    return [g for g in decls if re.search(r"\b%s\b" % g, body)]
+    # a loop counter (for (g_N = ...) loses its input value before it is read
+    return [g for g in decls if re.search(r"\b%s\b" % g, body) and not re.search(r"for \(%s = " % g, body)]
+
+
+def parameter_candidates(src):
+    """(function, parameter) pairs: scalar integer parameters of functions
+    other than func_1 that their bodies use."""
+    found = []
+    for m in re.finditer(r"^static [^;\n]*\b(func_\d+)\(([^)]*)\)\n\{[^\n]*\n(.*?)^\}", src, re.M | re.S):
+        fn, params, body = m.groups()
+        if fn == "func_1":
+            continue
+        for p in re.findall(r"%s\s+(p_\d+)" % INT_TYPE, params):
+            if re.search(r"\b%s\b" % p, body):
+                found.append((fn, p))
+    return found
+
+
+def make_symbolic(name):
+    return 'klee_make_symbolic(&%s, sizeof %s, "%s");' % (name, name, name)
+
+
+def with_symbolic_parameter(src, fn, param):
+    """src with param made symbolic as fn's definition starts."""
+    return re.sub(r"^(static [^;\n]*\b%s\([^)]*\)\n\{[^\n]*\n)" % fn,
+                  lambda m: m.group(1) + "    " + make_symbolic(param) + "\n", src, count=1, flags=re.M)
 
 
 def instrument(src, seed):
-    """The program with symbolic globals and the exit status described above.
-    Returns (text, names of the symbolic globals); raises ValueError when the
-    program does not have csmith's expected shape."""
+    """The program with symbolic inputs and the exit status described above.
+    Returns (text, names of the inputs); raises ValueError when the program
+    does not have csmith's expected shape."""
     rng = random.Random(seed)
-    cands = symbolic_candidates(src)
-    chosen = sorted(rng.sample(cands, min(MAX_SYMBOLIC, len(cands))), key=cands.index)
-    calls = "".join('    klee_make_symbolic(&%s, sizeof %s, "%s");\n' % (g, g, g) for g in chosen)
+    cands, params = symbolic_candidates(src), parameter_candidates(src)
+    param = rng.choice(params) if params else None
+    n_globals = MAX_SYMBOLIC - (1 if param else 0)
+    chosen = sorted(rng.sample(cands, min(n_globals, len(cands))), key=cands.index)
+    calls = "".join("    %s\n" % make_symbolic(g) for g in chosen)
+    if param:
+        src = with_symbolic_parameter(src, *param)
+        chosen.append("%s:%s" % param)
     out, n1 = re.subn(r'^#include "csmith.h"\n', lambda m: PRELUDE, src, count=1, flags=re.M)
     out, n2 = re.subn(r"^(\s*crc32_gentab\(\);\n)", lambda m: m.group(1) + calls, out, count=1, flags=re.M)
     out, n3 = re.subn(r"platform_main_end\([^;]*\);\s*return 0;", lambda m: EXIT, out, count=1)
@@ -107,7 +141,7 @@ def native_ok(path, work, cc, timeout):
 
 def make(seed, work, cc, tries=8, native_timeout=2.0):
     """A csmith program for this seed that ends quickly natively and has a
-    global to make symbolic, made symbolic, written to work/prog.c. Seeds seed, seed+1, ... are tried in
+    global or parameter to make symbolic, made symbolic, written to work/prog.c. Seeds seed, seed+1, ... are tried in
     turn. Returns (path, note, the csmith command)."""
     raw = os.path.join(work, "csmith.c")
     why = ""
@@ -116,10 +150,11 @@ def make(seed, work, cc, tries=8, native_timeout=2.0):
         ok, why = native_ok(raw, work, cc, native_timeout)
         if not ok:
             continue
-        if not symbolic_candidates(open(raw).read()):
-            why = "no global to make symbolic"
+        text = open(raw).read()
+        if not symbolic_candidates(text) and not parameter_candidates(text):
+            why = "no global or parameter to make symbolic"
             continue
-        text, chosen = instrument(open(raw).read(), seed + k)
+        text, chosen = instrument(text, seed + k)
         path = os.path.join(work, "prog.c")
         with open(path, "w") as f:
             f.write(text)

@@ -13,6 +13,11 @@ out-of-range give -1) three times in four; the unguarded ones are undefined
 for such values, which symplex must report as `float-cast` where the native
 run's UBSan does.
 
+With nan_blind (bench/fuzz/run --nan-blind, for triage), NaN signs and
+payloads cannot reach the exit status or a branch: the mix sees every NaN as
+one, signbit and copysign treat a NaN as positive. The programs are
+otherwise the same for the same seed.
+
 Sizes are small (few inputs, expression depth 2, a handful of statements)
 because Z3's floating-point queries grow fast with each double multiplication.
 """
@@ -28,24 +33,37 @@ PRELUDE = """#include <math.h>
 #include <string.h>
 #include <klee/klee.h>
 
+%s
 static uint32_t fuzz_sum;
 static inline void fuzz_mix(uint32_t v) { fuzz_sum = ((fuzz_sum << 5) | (fuzz_sum >> 27)) ^ v; }
-static inline void fuzz_mix_f(float v) { uint32_t b; memcpy(&b, &v, sizeof b); fuzz_mix(b); }
+static inline void fuzz_mix_f(float v) { uint32_t b; v = FUZZ_NAN(v); memcpy(&b, &v, sizeof b); fuzz_mix(b); }
 static inline void fuzz_mix_d(double v)
 {
     uint64_t b;
+    v = FUZZ_NAN(v);
     memcpy(&b, &v, sizeof b);
     fuzz_mix((uint32_t)b);
     fuzz_mix((uint32_t)(b >> 32));
 }
 
 """
+NAN_BITS = """#define FUZZ_NAN(v) (v)
+#define FUZZ_SIGNBIT(v) signbit(v)
+#define FUZZ_COPYSIGN(a, b) copysign(a, b)
+#define FUZZ_COPYSIGNF(a, b) copysignf(a, b)
+"""
+NAN_BLIND = """#define FUZZ_NAN(v) (isnan(v) ? NAN : (v))
+#define FUZZ_SIGNBIT(v) (!isnan(v) && signbit(v))
+#define FUZZ_COPYSIGN(a, b) (isnan(b) ? fabs(a) : copysign(a, b))
+#define FUZZ_COPYSIGNF(a, b) (isnan(b) ? fabsf(a) : copysignf(a, b))
+"""
 EXIT = "    return 8 | (int)((fuzz_sum ^ (fuzz_sum >> 8) ^ (fuzz_sum >> 16) ^ (fuzz_sum >> 24)) & 0x77);\n"
 CTYPE = {"f": "float", "d": "double", "i": "int"}
 
 
 class Gen:
-    def __init__(self, seed):
+    def __init__(self, seed, nan_blind=False):
+        self.nan_blind = nan_blind
         self.r = random.Random(seed)
         self.vars = []  # (name, type) readable at this point
         self.lines = []
@@ -83,7 +101,10 @@ class Gen:
         if k == 5:
             return "%s%s(%s)" % (self.r.choice(["sqrt", "fabs"]), s, a())
         if k == 6:
-            return "%s%s(%s, %s)" % (self.r.choice(["fmin", "fmax", "copysign"]), s, a(), a())
+            fn = self.r.choice(["fmin", "fmax", "copysign"])
+            if fn == "copysign":
+                return "FUZZ_COPYSIGN%s(%s, %s)" % (s.upper(), a(), a())
+            return "%s%s(%s, %s)" % (fn, s, a(), a())
         if k == 7:
             return "(-(%s))" % a()
         if k == 8:
@@ -120,7 +141,7 @@ class Gen:
         if k == 1:
             return "isinf(%s)" % x
         if k == 2:
-            return "(signbit(%s) != 0)" % x
+            return "(FUZZ_SIGNBIT(%s) != 0)" % x
         return "(%s %s %s)" % (x, self.r.choice(["<", "<=", "==", "!=", ">", ">="]), self.fexpr(t, depth))
 
     def mix(self, name, t, ind):
@@ -131,10 +152,10 @@ class Gen:
     def classify(self, name, ind):
         """Branches on the kind of a float result: NaN (and its sign), infinity, zero sign."""
         self.lines.append("%sif (isnan(%s)) {" % (ind, name))
-        self.lines.append("%s    if (signbit(%s)) fuzz_mix(11); else fuzz_mix(12);" % (ind, name))
+        self.lines.append("%s    if (FUZZ_SIGNBIT(%s)) fuzz_mix(11); else fuzz_mix(12);" % (ind, name))
         self.lines.append("%s} else if (isinf(%s)) {" % (ind, name))
         self.lines.append("%s    fuzz_mix(13);" % ind)
-        self.lines.append("%s} else if (%s == 0 && signbit(%s)) {" % (ind, name, name))
+        self.lines.append("%s} else if (%s == 0 && FUZZ_SIGNBIT(%s)) {" % (ind, name, name))
         self.lines.append("%s    fuzz_mix(14);" % ind)
         self.lines.append("%s}" % ind)
 
@@ -185,11 +206,11 @@ class Gen:
             self.stmt("    ", 0, temps)
         for name, t in temps:
             self.mix(name, t, "    ")
-        return PRELUDE + "\n".join(body + self.lines) + "\n" + EXIT + "}\n"
+        return PRELUDE % (NAN_BLIND if self.nan_blind else NAN_BITS) + "\n".join(body + self.lines) + "\n" + EXIT + "}\n"
 
 
-def make(seed, path):
+def make(seed, path, nan_blind=False):
     """Writes the program for this seed to path; returns a note."""
     with open(path, "w") as f:
-        f.write(Gen(seed).program())
-    return "float seed %d" % seed
+        f.write(Gen(seed, nan_blind).program())
+    return "float seed %d%s" % (seed, " (NaN-blind)" if nan_blind else "")
