@@ -69,6 +69,12 @@ void irpath_assign_sites(LLVMModuleRef mod, const IrNames *user);
  * and writes it to out. false + *why when it cannot. */
 bool irpath_write_module(LLVMModuleRef mod, const IrNames *user, const char *out, char **why);
 
+/* ---- ir_wide.c ---- */
+
+/* Rewrites every function's integers wider than 128 bits into 64-bit words
+ * (see ir_wide.c); functions it cannot rewrite stay as they are. */
+void irwide_split(LLVMModuleRef mod);
+
 /* ---- ir_load_fork.c ---- */
 
 /* Forks the child for job and waits for it; false + *err (one line) unless it
