@@ -163,7 +163,7 @@ env = {"SYMPLEX_PATH_PROBE": "1"}
 caught = 0
 for t in sorted(glob.glob(os.path.join(out, "test*.ktest"))):
     rc, err = run([replay, "--check-path", lie, t], env)
-    caught += rc == 6 and bool(re.search(r"path mismatch at decision 1: site \d+ \(.*lie\.c:12\), "
+    caught += rc == 6 and bool(re.search(r"path mismatch at decision 1: site \d+ \(.*lie\.c:13\), "
                                          r"recorded succ 1, native succ 0", err))
     rc2, _ = run([replay, lie, t], env)
     check(rc2 == 0, "lie.c: the outcome alone agrees (exit %d)" % rc2)

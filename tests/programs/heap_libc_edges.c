@@ -16,6 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* musl's <malloc.h> has no pvalloc: without this, --posix compiles an implicit
+ * int-returning declaration, whose truncated pointer only symplex's low heap
+ * addresses survive (the path check caught a native crash there) */
+void *pvalloc(size_t size);
+
 static void *refused(void *p) {
     assert(p == NULL && errno == ENOMEM);
     errno = 0;

@@ -276,15 +276,30 @@ static Z3_ast zstructural(int kind, unsigned w, unsigned off, Z3_ast *k, unsigne
     }
 }
 
+/* A read at idx after the writes (newest first) over arr, in the engine's
+ * semantics: bytes past the end of an array read 0, as if the same writes
+ * were made over an all-zero array there (expr.h). */
+static Z3_ast zread(Z3_ast arr, const Z3_ast *ui, const Z3_ast *uv, int n, Z3_ast idx) {
+    Z3_ast past = Z3_mk_const_array(zc, Z3_mk_bv_sort(zc, 32), zconst(0, 8));
+    for (int k = n; k-- > 0;) {
+        arr = Z3_mk_store(zc, arr, ui[k], uv[k]);
+        past = Z3_mk_store(zc, past, ui[k], uv[k]);
+    }
+    Z3_ast inside = Z3_mk_bvult(zc, idx, zconst(ARRAY_SIZE, 32));
+    return Z3_mk_ite(zc, inside, Z3_mk_select(zc, arr, idx), Z3_mk_select(zc, past, idx));
+}
+
 static Z3_ast ztree(int i) {
     const TNode *t = &nodes[i];
     if (t->kind == EXPR_CONST) return zconst(t->val, t->w);
     if (t->kind == EXPR_READ) {
-        Z3_ast arr = zarrays[t->arr];
-        int chain[64], n = 0;
-        for (int u = t->upd; u >= 0; u = upds[u].next) chain[n++] = u;
-        while (n--) arr = Z3_mk_store(zc, arr, ztree(upds[chain[n]].idx), ztree(upds[chain[n]].val));
-        return Z3_mk_select(zc, arr, ztree(t->kid[0]));
+        Z3_ast ui[64], uv[64];
+        int n = 0;
+        for (int u = t->upd; u >= 0; u = upds[u].next, n++) {
+            ui[n] = ztree(upds[u].idx);
+            uv[n] = ztree(upds[u].val);
+        }
+        return zread(zarrays[t->arr], ui, uv, n, ztree(t->kid[0]));
     }
     Z3_ast k[3];
     for (int j = 0; j < 3; j++)
@@ -301,12 +316,13 @@ static int slot_of(const Array *a) {
 static Z3_ast zexpr(const Expr *e) {
     if (e->kind == EXPR_CONST) return zconst(e->u.value, e->width);
     if (e->kind == EXPR_READ) {
-        Z3_ast arr = zarrays[slot_of(e->u.read.array)];
-        const UpdateNode *chain[64];
+        Z3_ast ui[64], uv[64];
         int n = 0;
-        for (const UpdateNode *u = e->u.read.updates; u; u = u->next) chain[n++] = u;
-        while (n--) arr = Z3_mk_store(zc, arr, zexpr(chain[n]->index), zexpr(chain[n]->value));
-        return Z3_mk_select(zc, arr, zexpr(e->kids[0]));
+        for (const UpdateNode *u = e->u.read.updates; u; u = u->next, n++) {
+            ui[n] = zexpr(u->index);
+            uv[n] = zexpr(u->value);
+        }
+        return zread(zarrays[slot_of(e->u.read.array)], ui, uv, n, zexpr(e->kids[0]));
     }
     Z3_ast k[3];
     for (unsigned j = 0; j < e->nkids; j++) k[j] = zexpr(e->kids[j]);
