@@ -7,7 +7,8 @@ Usage: run_program.py --bin BUILD/bin --work BUILD/program-tests prog.c
 
 Header format: the first comment of the program, starting with `/* symplex-test`.
 Lines of the form ` * key: value` with a known key are expectations; any other
-line is free text.
+line is free text, but a key that is close to a known one (`path:`, `test:`)
+is refused as a likely misspelling: an expectation must not vanish silently.
 
   args: --search=dfs --check-overflow   extra symplex options (shell words)
   variants: --search=dfs | --search=bfs   run once per variant (options added to args), same expectations
@@ -25,10 +26,16 @@ line is free text.
                        total_branches (and total_lines > 0)
   tests: N             exactly N tests (summary "tests", tests.csv rows, .ktest files)
   tests-max: N         at most N tests
+  exits: 0 1 3         the exit tests' exit statuses are exactly these (each one reached)
   replay: no           skip native replay (give the reason in the free text)
   timeout: 60          --max-time for the run (default 60)
   speculate: no        skip the speculative run (give the reason in the free text)
   simplex: no          skip the run with symplex's own solver layers (likewise)
+  path-check: known-mismatch   a known engine defect makes some test leave its
+                       recorded path (give it in the free text): outcomes are
+                       replayed without --check-path, and at least one test
+                       must still fail the path check, so the marker goes
+                       when the defect is fixed
 
 Every program also runs once with --speculate=3 and once with symplex's own
 solver layers in front of Z3 (--simplex --array-solver=cegar) added to its
@@ -39,15 +46,22 @@ terminations, tests (outcome, kind, location; not under
 --only-new-coverage-tests, whose choice of paths depends on the order
 coverage is credited), errors and final coverage.
 
-Replay: `symplex-replay [--check-overflow] [--no-check-shift] prog.c testN.ktest`
-(the flags only when they are in `args`); tools/symplex_native.py says how a
-native outcome is classified and when it agrees with the test.
+Every run must write at least one test (unless `tests: 0`): a run that
+explored nothing would pass the checks above vacuously.
+
+Replay: `symplex-replay --check-path [--check-overflow] [--no-check-shift] prog.c
+testN.ktest` (the flags only when they are in `args`); tools/symplex_native.py
+says how a native outcome is classified and when it agrees with the test.
+Every run is made with --record-path, and every test's native run must take
+the branch decisions its .path file records (--check-path), with `replay: no`
+too: only its outcome is not compared then.
 Prints one line per failed check and `N passed, M failed`; exit status 1 on any
 failure.
 """
 import argparse
 import concurrent.futures
 import csv
+import difflib
 import glob
 import hashlib
 import json
@@ -59,10 +73,11 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
-from symplex_native import compare, read_err, test_name, user_line  # noqa: E402
+from symplex_native import compare, path_mismatch, read_err, test_name, user_line  # noqa: E402
 
 KEYS = ("args", "variants", "paths", "error", "errors", "early", "early-total", "stdout",
-        "coverage", "tests", "tests-max", "replay", "timeout", "speculate", "simplex")
+        "coverage", "tests", "tests-max", "exits", "replay", "timeout", "speculate", "simplex",
+        "path-check")
 # options that must not change the execution tree, each with its header key
 SAME_TREE = [("speculate", ["--speculate=3"]), ("simplex", ["--simplex", "--array-solver=cegar"])]
 REPLAY_TIMEOUT = 120
@@ -93,6 +108,9 @@ def parse_header(path):
     for raw in m.group(1).splitlines():
         line = re.sub(r"^\s*\*?\s?", "", raw).rstrip()
         km = re.match(r"([a-z-]+):\s*(.*)$", line)
+        if km and km.group(1) not in KEYS and difflib.get_close_matches(km.group(1), KEYS, 1, 0.8):
+            raise ValueError("%s: header key %r is not one of %s (a misspelling of %r?)"
+                             % (path, km.group(1), ", ".join(KEYS), difflib.get_close_matches(km.group(1), KEYS, 1, 0.8)[0]))
         if not km or km.group(1) not in KEYS:
             continue
         key, val = km.group(1), km.group(2).strip()
@@ -112,20 +130,35 @@ def parse_header(path):
             h[key] = int(val)
         elif key == "coverage":
             h[key] = int(val)
+        elif key == "path-check":
+            if val != "known-mismatch":
+                raise ValueError("%s: path-check takes known-mismatch, not %r" % (path, val))
+            h["known_mismatch"] = True
+        elif key == "exits":
+            h[key] = sorted(int(v) for v in val.split())
         elif key in ("replay", "speculate", "simplex"):
             h[key] = val.lower() not in ("no", "false", "0")
     return h
 
 
+def file_hash(path):
+    try:
+        with open(path, "rb") as f:
+            return hashlib.sha256(f.read()).hexdigest()
+    except OSError:
+        return None
+
+
 def replay_one(bin_dir, prog, outdir, flags, row, known):
     name = test_name(row["test"])
     ktest = os.path.join(outdir, name + ".ktest")
-    # A native run is a function of the test's bytes and the replay flags, so
-    # a test another run of this program already wrote (the same-tree runs
-    # repeat most of the base run's inputs) reuses that replay's result; it is
-    # still compared with this run's own tests.csv row.
-    with open(ktest, "rb") as f:
-        key = (hashlib.sha256(f.read()).hexdigest(), tuple(flags))
+    # A native run is a function of the test's bytes, its recorded path (and
+    # the module that path refers to) and the replay flags, so a test another
+    # run of this program already wrote (the same-tree runs repeat most of the
+    # base run's inputs) reuses that replay's result; it is still compared
+    # with this run's own tests.csv row.
+    key = (file_hash(ktest), file_hash(os.path.join(outdir, name + ".path")),
+           file_hash(os.path.join(outdir, "path-module.bc")), tuple(flags))
     if key in known:
         return (name,) + known[key]
     cmd = [os.path.join(bin_dir, "symplex-replay")] + flags + [prog, ktest]
@@ -139,11 +172,24 @@ def replay_one(bin_dir, prog, outdir, flags, row, known):
         return name, None, "replay timed out after %ds" % REPLAY_TIMEOUT
 
 
-def check_replay(c, prog, outdir, row, rc, err):
+def check_replay(c, prog, outdir, row, rc, err, outcome=True):
+    """The replay's outcome against the test's row, or with outcome=False
+    (`replay: no`) only its path."""
     if rc is None:
         return c.check(False, "%s: replay" % test_name(row["test"]), err)
+    if not outcome:
+        left = path_mismatch(rc, err)
+        return c.check(not left, "%s: %s" % (test_name(row["test"]), left))
     ok, what = compare(row, outdir, prog, rc, err)
-    return c.check(ok, what, "" if ok else err.strip()[-1500:])
+    return c.check(ok, what, "" if ok or path_mismatch(rc, err) else err.strip()[-1500:])
+
+
+def check_path_files(c, outdir, rows):
+    """--record-path wrote the module and a .path file for every test."""
+    c.check(os.path.exists(os.path.join(outdir, "path-module.bc")), "no path-module.bc in the output directory")
+    missing = [test_name(r["test"]) for r in rows
+               if not os.path.exists(os.path.join(outdir, test_name(r["test"]) + ".path"))]
+    c.check(not missing, "tests without a .path file: %s" % " ".join(missing[:10]))
 
 
 def check_errors(c, h, prog, summary, outdir):
@@ -181,7 +227,7 @@ def run(args, c, variant, index, results=None):
         out_file = os.path.join(outdir, "stdout.txt")
         out = open(out_file).read() if os.path.exists(out_file) else ""
     else:
-        cmd = [os.path.join(args.bin, "symplex"), "--quiet", "--output-dir=" + outdir,
+        cmd = [os.path.join(args.bin, "symplex"), "--quiet", "--output-dir=" + outdir, "--record-path",
                "--max-time=%d" % h["timeout"]] + h["args"] + [prog]
         print("$ " + " ".join(shlex.quote(x) for x in cmd))
         try:
@@ -203,6 +249,7 @@ def run(args, c, variant, index, results=None):
         results[index] = (summary, rows)
     ktests = glob.glob(os.path.join(outdir, "test*.ktest"))
     c.check(len(rows) == len(ktests), "tests.csv has %d rows but there are %d .ktest files" % (len(rows), len(ktests)))
+    c.check(rows or h.get("tests") == 0, "no test written (say `tests: 0` if none is expected)")
     c.check(summary.get("tests") == len(rows), "summary tests = %s but tests.csv has %d rows" % (summary.get("tests"), len(rows)))
     for row in rows:
         if row.get("outcome") == "error":
@@ -230,13 +277,25 @@ def run(args, c, variant, index, results=None):
         c.check(len(rows) == h["tests"], "tests: expected %d, got %d" % (h["tests"], len(rows)))
     if "tests-max" in h:
         c.check(len(rows) <= h["tests-max"], "tests: expected at most %d, got %d" % (h["tests-max"], len(rows)))
-    if h.get("replay", True):
-        flags = [f for f in ("--check-overflow", "--no-check-shift") if f in h["args"]]
-        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            futs = [(row, pool.submit(replay_one, args.bin, prog, outdir, flags, row, REPLAYED)) for row in rows]
-            for row, fut in futs:
-                _name, rc, err = fut.result()
-                check_replay(c, prog, outdir, row, rc, err)
+    if "exits" in h:
+        got = sorted({int(r.get("exit_status") or 0) for r in rows if r.get("outcome") == "exit"})
+        c.check(got == h["exits"], "exit statuses: expected %s, got %s" % (h["exits"], got))
+    if not args.existing:
+        check_path_files(c, outdir, rows)
+    flags = [f for f in ("--check-overflow", "--no-check-shift") if f in h["args"]]
+    known = h.get("known_mismatch", False)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futs = [(row, pool.submit(replay_one, args.bin, prog, outdir, flags if known else ["--check-path"] + flags,
+                                  row, REPLAYED)) for row in rows]
+        for row, fut in futs:
+            _name, rc, err = fut.result()
+            check_replay(c, prog, outdir, row, rc, err, h.get("replay", True))
+        if known:
+            futs = [pool.submit(replay_one, args.bin, prog, outdir, ["--check-path"] + flags, row, REPLAYED)
+                    for row in rows]
+            left = [f.result() for f in futs]
+            c.check(any(rc is not None and path_mismatch(rc, err) for _n, rc, err in left),
+                    "path-check: known-mismatch, but every test keeps to its path: the defect is gone, drop the marker")
     return c
 
 

@@ -6,7 +6,8 @@ non-linear conjunct gives up before Z3): without the walk only its linear
 assertion fails; with --solver=cw all four do, and summary.json counts the
 walk's queries and solutions. --cw-compare walks every non-linear query Z3
 answered too: the CSV must never show the walk finding a model of a query Z3
-proved UNSAT. Bad --solver values and --cw-compare alone are refused.
+proved UNSAT. An undecided branch side ends its state unless --drop-undecided
+is given. Bad --solver values and --cw-compare alone are refused.
 
 Usage: test_cw.py BIN_DIR WORK_DIR"""
 import csv
@@ -64,6 +65,20 @@ check(len(rows) >= 3, "cw-compare.csv has a row per non-linear query: %d" % len(
 check(all(int(row["nonlinear"]) > 0 for row in rows), "only non-linear queries are compared")
 check(not any(row["z3"] == "unsat" and row["cw"] == "sat" for row in rows), "the walk never solves an UNSAT query")
 check(any(row["z3"] == "sat" and row["cw"] == "sat" for row in rows), "the walk solves some query Z3 solves")
+
+# The walk answers queries; it does not choose what happens to a side nobody
+# can decide: without --drop-undecided that state ends (solver gave up),
+# with it the state follows its model's side. tests/programs/float_libm_undecided.c
+# holds such a side (sin(u) > 2).
+undecided = os.path.join(os.path.dirname(prog), "float_libm_undecided.c")
+for args, paths, early, dropped in [([], 0, 1, 0), (["--drop-undecided"], 2, 0, 1)]:
+    d = os.path.join(work, "undecided%d" % len(args))
+    r = subprocess.run([symplex, "--quiet", "--max-time=60", "--solver=cw", "--output-dir=" + d] + args + [undecided],
+                       capture_output=True, text=True, timeout=300)
+    s = json.load(open(os.path.join(d, "summary.json"))) if r.returncode == 0 else {}
+    got = (s.get("paths_completed"), s.get("paths_terminated_early", {}).get("total"), s.get("undecided_sides_dropped"))
+    check(got == (paths, early, dropped), "--solver=cw %s: paths, early ends, dropped sides %s, expected %s"
+          % (args, got, (paths, early, dropped)))
 
 for args, what in [(["--solver=yices"], "--solver takes z3 or cw"), (["--cw-compare"], "--cw-compare needs --solver=cw")]:
     r = subprocess.run([symplex, "--quiet"] + args + [prog], capture_output=True, text=True, timeout=60)

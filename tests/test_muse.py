@@ -10,7 +10,9 @@ paths #4, #3 and #2: all four paths with one solve (plain DSE needs three).
 Every test replays natively to the path symplex reported; runs of a path
 already seen give no test. The forking engine with --partial-solutions runs
 each partial solution concolically and keeps those that cover something new.
-Bad --engine and --seed-file values are refused with one line.
+Bad --engine and --seed-file values, and combinations that mean nothing
+(a seed for the forking engine, speculation or absurdity under DSE, partial
+solutions with no layer that visits assignments), are refused with one line.
 
 Usage: test_muse.py BIN_DIR WORK_DIR"""
 import glob
@@ -89,7 +91,7 @@ fig2 = checks.write(work, "figure2.c", FIGURE2)
 seed = os.path.join(work, "seed.ktest")
 write_ktest(seed, [("x", struct.pack("<h", 1)), ("y", struct.pack("<h", 3))])
 
-s, out = run(fig2, ["--engine=dse", "--search=dfs", "--partial-solutions", "--seed-file=" + seed], "fig2-muse")
+s, out = run(fig2, ["--engine=dse", "--search=dfs", "--partial-solutions", "--simplex", "--seed-file=" + seed], "fig2-muse")
 check(s is not None, "figure 2 with partial solutions ran")
 if s:
     check(s["dse_solves"] == 1, f"figure 2 + P: one solve expected, got {s['dse_solves']}")
@@ -102,6 +104,7 @@ if s:
     check(codes[0] == 1, f"figure 2: the seed {{1,3}} runs path #1 first, got #{codes[0] if codes else None}")
 
 s, out = run(fig2, ["--engine=dse", "--search=dfs", "--seed-file=" + seed], "fig2-plain")
+check(s is not None, "figure 2 plain DSE ran")
 if s:
     check(s["dse_solves"] == 3 and s["paths_completed"] == 4 and s["partial_solutions"] == 0,
           f"figure 2 plain DSE: 3 solves and 4 paths expected, got {s['dse_solves']} and {s['paths_completed']}")
@@ -109,26 +112,37 @@ if s:
 
 # from zeros, breadth-first and covnew orders too: the same four paths
 for search in ("bfs", "covnew", "dfs"):
-    s, out = run(fig2, ["--engine=dse", f"--search={search}", "--partial-solutions"], "fig2-" + search)
+    s, out = run(fig2, ["--engine=dse", f"--search={search}", "--partial-solutions", "--simplex"], "fig2-" + search)
     check(s is not None and s["paths_completed"] == 4 and sorted(exit_codes(fig2, out)) == [1, 2, 3, 4],
           f"figure 2 from zeros, {search}: paths {s and s['paths_completed']}")
 
 # bugs: the assertion and the division by zero, each test replaying natively
 bug = checks.write(work, "bug.c", BUG)
-for extra in ([], ["--partial-solutions"]):
+for extra in ([], ["--partial-solutions", "--simplex"]):
     s, out = run(bug, ["--engine=dse"] + extra, "bug-" + str(len(extra)))
     kinds = sorted(e["kind"] for e in s["errors"]["list"]) if s else None
     check(kinds == ["assert", "div-by-zero"], f"dse {extra}: errors {kinds}")
 
 # the forking engine: partial solutions of its queries run concolically
-s, out = run(fig2, ["--search=dfs", "--partial-solutions"], "fork-p")
+s, out = run(fig2, ["--search=dfs", "--partial-solutions", "--simplex"], "fork-p")
 check(s is not None and s["paths_completed"] == 4 and s["partial_solutions"] >= 1 and s["concolic_runs"] >= 1,
       f"forking + P: paths {s and s['paths_completed']}, partial solutions {s and s['partial_solutions']}")
 if s:
     check(s["tests"] == 4 + s["tests_from_partial_solutions"], f"forking + P: tests {s['tests']}")
-    check(all(c in (1, 2, 3, 4) for c in exit_codes(fig2, out)), "forking + P: every test replays to a path")
+    codes = exit_codes(fig2, out)
+    check(len(codes) == s["tests"] and all(c in (1, 2, 3, 4) for c in codes),
+          f"forking + P: every test replays to a path: {codes}")
 
-# bad input
+# bad input, and combinations that mean nothing: one line each, no run
+meaningless = [(["--seed-file=" + seed], "--seed-file gives the first input of --engine=dse"),
+               (["--engine=dse", "--speculate=2"], "--speculate needs the forking engine"),
+               (["--engine=dse", "--no-absurdity"], "--absurdity and --no-absurdity need the forking engine"),
+               (["--partial-solutions"], "--partial-solutions needs a solver layer")]
+for bad, msg in meaningless:
+    r = subprocess.run([symplex] + bad + ["--output-dir=" + os.path.join(work, "never"), fig2],
+                       capture_output=True, text=True, timeout=60)
+    check(r.returncode != 0 and r.stderr.strip().splitlines() == [r.stderr.strip()] and msg in r.stderr
+          and not os.path.exists(os.path.join(work, "never")), f"{bad}: rc {r.returncode}, stderr {r.stderr!r}")
 for bad in (["--engine=bogus"], ["--seed-file=/nonexistent.ktest", "--engine=dse"]):
     r = subprocess.run([symplex] + bad + [fig2], capture_output=True, text=True, timeout=60)
     check(r.returncode != 0 and len(r.stderr.strip().splitlines()) == 1, f"{bad}: rc {r.returncode}, stderr {r.stderr!r}")

@@ -205,14 +205,14 @@ _, s = count(fig1, ["--speculate=3"], "-DVARIANT")
 check(s["absurdity_saved"] == 2 and s["queries_speculative"] == 6,
       f"figure 7: absurdity saved {s['absurdity_saved']}, segment checks {s['queries_speculative']}")
 
-# Equation (1), corrected
+# Equation (1), corrected; the counts worked by hand beside it, so a slip in
+# eq1 cannot hide one in the engine (the paper's own formula gives 21 for
+# n=4, k=2, one too many)
 tree = write("tree.c", TREE)
-for n, k in [(3, 2), (4, 2), (5, 2), (5, 3), (6, 3), (4, 1), (3, 3), (3, 5)]:
+for n, k, by_hand in [(3, 2, 10), (4, 2, 20), (5, 2, 42), (5, 3, 36), (6, 3, 72), (4, 1, 30), (3, 3, 8), (3, 5, 8)]:
     q, s = count(tree, [f"--speculate={k}"], f"-DN={n}")
-    check(q == eq1(n, k), f"equation (1) n={n} k={k}: {eq1(n, k)} queries expected, got {q}")
+    check(q == eq1(n, k) == by_hand, f"equation (1) n={n} k={k}: {by_hand} queries expected (eq1 {eq1(n, k)}), got {q}")
     check(s is not None and s["paths_completed"] == 2 ** n, f"tree n={n} k={k}: paths {s and s['paths_completed']}")
-# the paper's own formula is one off at n mod k = 0 (n=4, k=2: 21)
-check(eq1(4, 2) == 20, "corrected equation (1) gives 20 for n=4, k=2")
 
 # with the model a side it satisfies costs nothing under either policy:
 # a full tree then costs one query per fork, and speculation cannot go below
@@ -230,11 +230,22 @@ for k in (1, 2, 3, 8):
         check(s["errors"]["total"] == 0 and s["paths_completed"] == 2 and s["tests"] == 2,
               f"figure 6 k={k} {model}: errors {s['errors']}, paths {s['paths_completed']}, tests {s['tests']}")
 
-# every searcher, both branch orders, with and without the model: the same tree
+# every searcher, both branch orders, with and without the model: the same
+# tree. Counted by hand: in[0] falls in [0,4], [5,10], [11,20] or [21,255];
+# in[1] == in[0] or not; three switch targets; `in[1] == 7 && in[0] == 7`
+# leaves 3 paths per class of in[0] and 4 for [5,10], one of them the
+# assertion: 3 * 13 = 39 leaves, 36 exits, 3 failures of one assertion (one
+# error, one error test): 36 paths, 37 tests. Every line is covered (the
+# division shares its line with its test) and every branch side but one,
+# `in[3] == 250`'s true side.
 mixed = write("mixed.c", MIXED)
 base = run(mixed, ["--search=dfs"], "mixed-base")
-want = (base["paths_completed"], base["tests"], base["errors"]["total"], base["covered_lines"], base["covered_branches"])
-check(base["errors"]["total"] == 1, f"mixed: one assertion failure expected, got {base['errors']}")
+want = (36, 37, 1, base["covered_lines"], base["covered_branches"])
+check((base["paths_completed"], base["tests"], base["errors"]["total"]) == want[:3],
+      f"mixed: (paths, tests, errors) {(base['paths_completed'], base['tests'], base['errors']['total'])}, expected {want[:3]}")
+check(base["total_lines"] == base["covered_lines"] and base["total_branches"] - base["covered_branches"] == 1,
+      f"mixed: every line and all but 1 branch side covered: lines {base['covered_lines']}/{base['total_lines']}, "
+      f"branches {base['covered_branches']}/{base['total_branches']}")
 for search in ("dfs", "bfs", "random-state", "random-path", "covnew", "default"):
     for extra in ([], ["--branch-order=true-first"], ["--no-state-model"], ["--no-absurdity"]):
         args = ([] if search == "default" else [f"--search={search}"]) + extra

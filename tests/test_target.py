@@ -2,18 +2,21 @@
 """Targeted input generation (--target=FILE:LINE, symcretic execution).
 
 Every program of tests/target names its target line with a `/* TARGET */`
-comment and its expected verdict in the header (`expect: reached` or
-`expect: unreachable`, `args:` for extra options). A reached target must come
-with exactly one test, and that test, replayed natively with gcov
-(symplex-cov), must execute the target line. An unreachable one must be proved
-so by Phase I (no test, no forward exploration) within a few backward steps.
+comment and its expected verdict in the header (`expect: reached`,
+`expect: unreachable` or `expect: not-reached`, `args:` for extra options). A
+reached target must come with exactly one test, and that test, replayed
+natively with gcov (symplex-cov), must execute the target line. An unreachable
+one must be proved so by Phase I (no test, no forward exploration) within a
+few backward steps. A not-reached one ends with no test.
 Then: without the concolic walk, behind a linear-only solver, example1's
 non-linear conjunct is deferred and the target is not reached; without it,
 Figure 3.2's sin(u) is concretized and its target is not reached; bad --target
 values are refused with one line and a non-zero exit.
 
 A header's `timeout: S` is the run's --max-time (default 60); `phase1: unknown`
-says Phase I ends without a trace or a proof (forward search reaches it).
+says Phase I ends without a trace or a proof (forward search goes on);
+`phase2: unrestricted` says the corridor run ends without the target and the
+unrestricted run after it reaches the line.
 
 Usage: test_target.py BIN_DIR WORK_DIR"""
 import glob
@@ -33,7 +36,7 @@ progs = os.path.join(os.path.dirname(os.path.abspath(__file__)), "target")
 
 def header(path):
     text = open(path).read()
-    expect = re.search(r"^ \* expect: (\w+)$", text, re.M).group(1)
+    expect = re.search(r"^ \* expect: ([\w-]+)$", text, re.M).group(1)
     args = re.search(r"^ \* args: (.*)$", text, re.M)
     budget = re.search(r"^ \* timeout: (\d+)$", text, re.M)
     line = next(i + 1 for i, l in enumerate(text.splitlines()) if "/* TARGET */" in l)
@@ -71,15 +74,21 @@ for prog in sorted(glob.glob(os.path.join(progs, "*.c"))):
         continue
     check(s.get("target_status") == expect, "%s: verdict %s, expected %s" % (name, s.get("target_status"), expect))
     ktests = glob.glob(os.path.join(d, "*.ktest"))
+    text = open(prog).read()
+    if "phase1: unknown" in text:
+        check(s["target_traces"] == 0 and s["target_phase1_incomplete"], "%s: Phase I ends with no trace, no proof" % name)
+    elif expect == "reached":
+        check(s["target_traces"] >= 1, "%s: Phase I found a trace" % name)
+    if "phase2: unrestricted" in text:
+        check(s["target_pruned"] >= 1 and s["target_unrestricted_run"],
+              "%s: the corridor run ended and the unrestricted run followed: %s" % (name, {k: s[k] for k in s if k.startswith("target")}))
     if expect == "reached":
         check(s["targets_reached"] == 1 and len(ktests) == 1 and s["target_test"] == 1,
               "%s: one test reaches the target: %d tests" % (name, len(ktests)))
-        if "phase1: unknown" in open(prog).read():
-            check(s["target_traces"] == 0 and s["target_phase1_incomplete"], "%s: Phase I ends with no trace, no proof" % name)
-        else:
-            check(s["target_traces"] >= 1, "%s: Phase I found a trace" % name)
         ok, detail = natively_reaches(prog, d, line)
         check(ok, "%s: the test executes line %d natively (%s)" % (name, line, detail))
+    elif expect == "not-reached":
+        check(s["targets_reached"] == 0 and not ktests, "%s: no test reaches the target: %d tests" % (name, len(ktests)))
     else:
         check(s["targets_reached"] == 0 and not ktests and s["instructions"] == 0,
               "%s: proved before running anything: %d tests" % (name, len(ktests)))
@@ -109,6 +118,7 @@ check(s.get("solver") == "cw", "--target implies --solver=cw")
 fig = os.path.join(progs, "fig32.c")
 check(summaries.get("fig32", {}).get("fp_calls_opaque", 0) >= 1, "fig32: sin(u) was an opaque symbol")
 r, d, s = run(fig, header(fig)[2], ["--max-time=20", "--solver=z3"], "fig32-concretized")
+check(r.returncode == 0, "fig32 with sin's argument concretized exits 0: " + r.stderr[-300:])
 if s:
     check(s["target_status"] == "not-reached" and s["fp_calls_concretized"] >= 1 and s["fp_calls_opaque"] == 0,
           "fig32 with sin's argument concretized: not reached: %s" % {k: s[k] for k in s if k.startswith(("target", "fp_"))})

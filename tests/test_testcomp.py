@@ -90,6 +90,7 @@ for row, x in zip(rows, xmls):
 
 # The reach_error test holds each type's extreme-looking values as literals.
 err_row = [r for r in rows if r["outcome"] == "error"]
+check(len(err_row) == 1, "one test reaches reach_error: %s" % [r["test"] for r in err_row])
 if err_row:
     body = open(os.path.join(suite, err_row[0]["test"] + ".xml")).read()
     for lit in ('type="short">-30000<', 'type="unsigned char">200<', 'type="long">-5000000000<', 'type="void *">0<'):
@@ -103,7 +104,10 @@ p = run([symplex, "--quiet", "--testcomp", "--output-dir=" + out2, prog2])
 check(p.returncode == 0, "symplex --testcomp on svcomp_nondet.c")
 meta2 = open(os.path.join(out2, "test-suite", "metadata.xml")).read()
 check("FQL(COVER EDGES(@DECISIONEDGE))" in meta2, "default property is branch coverage")
-for row in csv.DictReader(open(os.path.join(out2, "tests.csv"))):
+rows2 = list(csv.DictReader(open(os.path.join(out2, "tests.csv"))))
+check(any(r["outcome"] == "error" for r in rows2) and any(r["outcome"] == "exit" for r in rows2),
+      "svcomp_nondet: tests that reach the error and tests that exit: %s" % [r["outcome"] for r in rows2])
+for row in rows2:
     x = os.path.join(out2, "test-suite", row["test"] + ".xml")
     rc, err = native(prog2, x)
     good, what = compare(row, out2, prog2, rc, err)

@@ -177,14 +177,18 @@ static int prun_exec(char **argv, int stdin_fd, const char *dir) {
     return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
 }
 
-/* The scratch directory holds only files (the model has no subdirectories). */
+/* The scratch directory and what the program left in it: the model's files,
+ * and, where a test's path ended as unsupported (mkdir, symlink, ...) and the
+ * native run went on, anything else. */
 static void prun_rmdir(const char *dir) {
     DIR *d = opendir(dir);
     for (struct dirent *e; d && (e = readdir(d));) {
         if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
         char *p;
         if (asprintf(&p, "%s/%s", dir, e->d_name) < 0) continue;
-        unlink(p);
+        struct stat st;
+        if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) prun_rmdir(p);
+        else unlink(p);
         free(p);
     }
     if (d) closedir(d);

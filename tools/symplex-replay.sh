@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # symplex-replay: run a C program natively on one generated test.
 #
-#   symplex-replay [--check-overflow] [--no-check-shift] [--cc=CLANG] prog.c|prog.bc test.ktest|test.xml [args...]
+#   symplex-replay [--check-path] [--check-overflow] [--no-check-shift] [--cc=CLANG] prog.c|prog.bc test.ktest|test.xml [args...]
 #
 # Builds the program once per (preprocessed source, options) with clang-16,
 # AddressSanitizer and UndefinedBehaviorSanitizer stopping at the first report,
@@ -11,7 +11,23 @@
 # its status (128+N when killed by signal N). Exit 2: bad usage, missing file
 # or compile error. Exit 3/4 come from the replay library (test does not fit
 # the program / assumption violated).
+#
+# --check-path: first, when the test has a .path file and its output directory
+# a path-module.bc (symplex --record-path), the module symplex explored is built
+# natively (instrumented at its branches by symplex's loader; cached like the
+# program) and run on the test, and the replay library (runtime/replay/path.c)
+# holds it to the test's branch decisions. A run that leaves the recorded path
+# prints `symplex-replay: path mismatch ...` and exits 6; otherwise the replay
+# goes on as without the option.
 set -u
+
+# The program is to see the environment this script was started with, as
+# symplex passes its own to main: bash has already changed SHLVL and _, and
+# the variables exported below are the replay's, so the environment as it
+# was at exec goes to the replay library, which restores it before main.
+env_saved="$(mktemp "${TMPDIR:-/tmp}/symplex-env.XXXXXX" 2>/dev/null)" && cat "/proc/$$/environ" > "$env_saved" 2>/dev/null &&
+    export SYMPLEX_REPLAY_ENVIRON="$env_saved"
+trap 'rm -f "$env_saved"' EXIT
 
 die() {
     echo "symplex-replay: $*" >&2
@@ -19,15 +35,17 @@ die() {
 }
 
 usage() {
-    echo "usage: symplex-replay [--check-overflow] [--no-check-shift] [--cc=CLANG] prog.c|prog.bc test.ktest|test.xml [program args...]" >&2
+    echo "usage: symplex-replay [--check-path] [--check-overflow] [--no-check-shift] [--cc=CLANG] prog.c|prog.bc test.ktest|test.xml [program args...]" >&2
     exit 2
 }
 
 check_overflow=0
 check_shift=1
+check_path=0
 cc=""
 while [ $# -gt 0 ]; do
     case "$1" in
+        --check-path) check_path=1 ;;
         --check-overflow) check_overflow=1 ;;
         --check-shift) check_shift=1 ;;
         --no-check-shift) check_shift=0 ;;
@@ -80,24 +98,32 @@ case "$prog" in
     # Hashing the preprocessed text means edits to included headers rebuild.
     *) key_src="$("$cc" -E -w "-I$incdir" "$prog" 2>/dev/null | sha256sum)" ;;
 esac
-key="$(printf '%s\n' "$key_src" "$(sha256sum < "$prog")" "$cc" "${cflags[*]}" "$(sha256sum < "$lib")" | sha256sum | cut -c1-32)"
-cache="${SYMPLEX_REPLAY_CACHE:-${TMPDIR:-/tmp}/symplex-replay-cache}/$key"
-exe="$cache/prog"
+cache_root="${SYMPLEX_REPLAY_CACHE:-${TMPDIR:-/tmp}/symplex-replay-cache}"
 
-if [ ! -x "$exe" ]; then
-    mkdir -p "$cache" || die "cannot create cache directory $cache"
+# build_cached KEY WHAT ARGS...: the executable clang builds from ARGS (flags
+# and inputs) and the replay library, cached under KEY; its path in $built.
+build_cached() {
+    local dir="$cache_root/$1" what="$2" tmp log first
+    shift 2
+    built="$dir/prog"
+    [ -x "$built" ] && return 0
+    mkdir -p "$dir" || die "cannot create cache directory $dir"
     # Build under a private name and rename: concurrent replays of the same
     # program never see a half-written executable.
-    tmp="$(mktemp "$cache/prog.XXXXXX")" || die "cannot create a file in $cache"
+    tmp="$(mktemp "$dir/prog.XXXXXX")" || die "cannot create a file in $dir"
     log="$tmp.log"
-    if ! "$cc" "${cflags[@]}" -o "$tmp" "$prog" "$lib" -lm >"$log" 2>&1; then
+    if ! "$cc" "$@" -o "$tmp" "$lib" -lm >"$log" 2>&1; then
         first="$(grep -m1 -E 'error' "$log" || head -n1 "$log")"
         rm -f "$tmp" "$log"
-        die "cannot compile $prog: ${first:-compiler failed}"
+        die "cannot compile $what: ${first:-compiler failed}"
     fi
     rm -f "$log"
-    mv -f "$tmp" "$exe" || die "cannot write $exe"
-fi
+    mv -f "$tmp" "$built" || die "cannot write $built"
+}
+
+key="$(printf '%s\n' "$key_src" "$(sha256sum < "$prog")" "$cc" "${cflags[*]}" "$(sha256sum < "$lib")" | sha256sum | cut -c1-32)"
+build_cached "$key" "$prog" "${cflags[@]}" "$prog"
+exe="$built"
 
 symbolizer=""
 for s in /usr/lib/llvm-16/bin/llvm-symbolizer "$(command -v llvm-symbolizer-16 2>/dev/null)"; do
@@ -106,19 +132,56 @@ done
 
 # Our settings come last so they win over inherited ones: leaks are not bugs
 # the engine reports, and the report must end the run with a plain exit code.
+# A request the allocator refuses returns NULL with errno ENOMEM, as glibc's
+# does, not a report (symplex's heap model, src/exec/exec_heap.c).
 export SYMPLEX_KTEST="$ktest"
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0:abort_on_error=0"
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0:abort_on_error=0:allocator_may_return_null=1"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}print_stacktrace=1:halt_on_error=1"
 [ -n "$symbolizer" ] && export ASAN_SYMBOLIZER_PATH="$symbolizer"
 
-# The program writes to the original stderr (fd 3); bash's own "Aborted"
-# notice for a signalled child goes to the group's stderr, which is discarded.
 # A .ktest goes through symplex-posix-run, which gives a test written under
 # --posix its arguments, files and stdin (and runs any other test as it is).
 runner=()
 case "$(head -c 5 "$ktest")" in
     KTEST|BOUT*) runner=("$bindir/symplex-posix-run" "$ktest") ;;
 esac
+
+# --check-path: the test's .path file and its run's path-module.bc and
+# path-sites.txt sit beside it (a Test-Comp test in test-suite/: one level up).
+check_path() {
+    local dir name pathf pmod pkey result verdict rc
+    dir="$(dirname "$ktest")"
+    name="$(basename "$ktest")"
+    name="${name%.*}"
+    [ ! -f "$dir/path-module.bc" ] && [ "$(basename "$dir")" = test-suite ] && dir="$(dirname "$dir")"
+    pathf="$dir/$name.path"
+    pmod="$dir/path-module.bc"
+    if [ ! -f "$pathf" ] || [ ! -f "$pmod" ]; then
+        echo "symplex-replay: --check-path: no $name.path and path-module.bc beside the test" \
+             "(symplex --record-path writes them): path not checked" >&2
+        return 0
+    fi
+    local pflags=(-O0 -w -fsanitize=address -fno-omit-frame-pointer)
+    pkey="$(printf '%s\n' path "$(sha256sum < "$pmod")" "$cc" "${pflags[*]}" "$(sha256sum < "$lib")" | sha256sum | cut -c1-32)"
+    build_cached "$pkey" "$pmod" "${pflags[@]}" "$pmod"
+    result="$(mktemp "${TMPDIR:-/tmp}/symplex-path.XXXXXX")" || die "cannot create a temporary file"
+    # the verdict comes through $result; what the program prints is the replay's business below
+    SYMPLEX_PATH_FILE="$pathf" SYMPLEX_PATH_SITES="$dir/path-sites.txt" SYMPLEX_PATH_RESULT="$result" \
+        timeout -k 5 "${SYMPLEX_PATH_TIMEOUT:-60}" "${runner[@]}" "$built" "$@" </dev/null >/dev/null 2>&1
+    rc=$?
+    verdict="$(head -n1 "$result")"
+    rm -f "$result"
+    case "$verdict" in
+        ok|abandoned*) return 0 ;;
+        "") echo "symplex-replay: path check: the native run of path-module.bc gave no verdict (exit status $rc)" >&2 ;;
+        *) echo "symplex-replay: $verdict" >&2 ;;
+    esac
+    exit 6
+}
+[ $check_path = 1 ] && check_path "$@"
+
+# The program writes to the original stderr (fd 3); bash's own "Aborted"
+# notice for a signalled child goes to the group's stderr, which is discarded.
 exec 3>&2
 { "${runner[@]}" "$exe" "$@" 2>&3 3>&-; } 2>/dev/null
 exit $?

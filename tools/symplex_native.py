@@ -11,6 +11,8 @@ own messages) and its exit status into (kind, line, exit status):
                 oob-read and oob-write: it does not say which)
   early test -> anything but a replay-harness failure (exit 3: the test does
                 not fit the program; exit 4: it violates an assumption)
+Whatever the test, a path mismatch (symplex-replay --check-path: exit 6 and
+its `path mismatch` line) is a failure: the native run left the test's path.
 """
 import csv
 import glob
@@ -19,6 +21,7 @@ import re
 import struct
 
 HARNESS_EXITS = (3, 4)
+PATH_MISMATCH_EXIT = 6
 
 
 def read_ktest(path):
@@ -177,6 +180,13 @@ def classify(rc, err, prog):
     return "exit", None, rc
 
 
+def path_mismatch(rc, err):
+    """The line of symplex-replay --check-path saying the native run left the
+    test's path (exit status 6), or None."""
+    m = re.search(r"^symplex-replay: path (?:mismatch|check)[^\n]*", err, re.M)
+    return m.group(0) if m and rc == PATH_MISMATCH_EXIT else None
+
+
 def test_name(field):
     field = field.strip()
     if field.isdigit():
@@ -189,6 +199,9 @@ def compare(row, outdir, prog, rc, err):
     row of tests.csv? Returns (ok, message); the message says what differs."""
     name = test_name(row["test"])
     outcome = row.get("outcome", "")
+    left = path_mismatch(rc, err)
+    if left:
+        return False, "%s: %s" % (name, left)
     kind, line, status = classify(rc, err, prog)
     got = "exit %s" % status if kind == "exit" else "%s at line %s" % (kind, line)
     if outcome == "early":

@@ -11,6 +11,8 @@
 # for both. setup_s is elapsed_s of an empty main() (the engine's fixed cost of a run: memory accounting,
 # the initial state, the one test), and ratio_loop_vs_native = (explore - setup) / native: what the loop
 # itself costs. With BASELINE_BUILD, its symplex runs too, in the same rounds, for a before/after ratio.
+# A build may carry symplex options after a colon, comma-separated (build:--record-path). user_s is the CPU time in
+# user mode (best of the runs): on a loaded machine it moves less than the wall-clock times.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -27,27 +29,32 @@ python3 - "$root" "$clang" "$out" "$runs" "${builds[*]}" "$here/checksum.c" "$he
 import json, subprocess, sys, time, os, shutil
 root, clang, out, runs, builds, progs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5].split(), sys.argv[6:]
 def timed(cmd):
-    t = time.perf_counter(); subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL); return time.perf_counter() - t
+    t = time.perf_counter(); p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
+    _, status, ru = os.wait4(p.pid, 0)
+    if status: raise SystemExit("%s failed" % cmd[0])
+    return time.perf_counter() - t, ru.ru_utime
 def symplex(build, prog, tag):
-    d = os.path.join(out, "%s-%s" % (tag, os.path.basename(build))); shutil.rmtree(d, ignore_errors=True)
-    total = timed([os.path.join(root, build, "bin", "symplex"), "--quiet", "--output-dir=" + d, prog])
+    path, _, opts = build.partition(":")
+    d = os.path.join(out, "%s-%s%s" % (tag, os.path.basename(path), opts.replace(",", ""))); shutil.rmtree(d, ignore_errors=True)
+    total, user = timed([os.path.join(root, path, "bin", "symplex"), "--quiet", "--output-dir=" + d] + opts.replace(",", " ").split() + [prog])
     s = json.load(open(os.path.join(d, "summary.json")))
-    return s["elapsed_s"], total, s["instructions"]
-print("build,program,runs,native_o0_s,symplex_explore_s,symplex_total_s,instructions,instr_per_s,ratio_vs_native,setup_s,ratio_loop_vs_native")
+    return s["elapsed_s"], total, s["instructions"], user
+print("build,program,runs,native_o0_s,symplex_explore_s,symplex_total_s,instructions,instr_per_s,ratio_vs_native,setup_s,ratio_loop_vs_native,user_s")
 setup = {b: min(symplex(b, os.path.join(out, "empty.c"), "empty")[0] for _ in range(runs)) for b in builds}
 for prog in progs:
     name = os.path.splitext(os.path.basename(prog))[0]
     native = os.path.join(out, name + "-native")
     subprocess.run([clang, "-O0", "-o", native, prog, "-lm"], check=True)
-    nat, best = None, {}
+    nat, best, user = None, {}, {}
     for i in range(runs):  # rounds: native and every build once each, so load changes hit all alike
-        t = timed([native]); nat = t if nat is None else min(nat, t)
+        t = timed([native])[0]; nat = t if nat is None else min(nat, t)
         for b in builds:
             r = symplex(b, prog, name)
             if b not in best or r[0] < best[b][0]: best[b] = r
+            user[b] = min(user.get(b, r[3]), r[3])
     for b in builds:
-        explore, total, instr = best[b]
-        print("%s,%s,%d,%.4f,%.4f,%.4f,%d,%.0f,%.1f,%.4f,%.1f" % (b, name, runs, nat, explore, total, instr,
-              instr / explore, explore / nat, setup[b], (explore - setup[b]) / nat))
+        explore, total, instr, _ = best[b]
+        print("%s,%s,%d,%.4f,%.4f,%.4f,%d,%.0f,%.1f,%.4f,%.1f,%.3f" % (b, name, runs, nat, explore, total, instr,
+              instr / explore, explore / nat, setup[b], (explore - setup[b]) / nat, user[b]))
 PY
 cat "$results"

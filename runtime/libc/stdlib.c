@@ -1,5 +1,6 @@
-/* stdlib.c: <stdlib.h> models (conversions, sorting, searching, rand) and
- * errno. malloc/free/exit/abort belong to the engine, not to this file. */
+/* stdlib.c: <stdlib.h> models (conversions, sorting, searching, rand,
+ * reallocarray) and errno. malloc/free/exit/abort belong to the engine, not to
+ * this file. */
 #include <errno.h>
 #include <limits.h>
 #include <stddef.h>
@@ -9,8 +10,22 @@
 /* errno lives here: glibc's <errno.h> expands errno to (*__errno_location()). */
 static int stdlib_errno;
 
+/* The engine's heap functions set errno (ENOMEM) through this (exec_heap.c). */
+int *const __symplex_errno = &stdlib_errno;
+
 int *__errno_location(void) {
     return &stdlib_errno;
+}
+
+/* glibc's (and ASan's): NULL with ENOMEM when n * size overflows, else
+ * realloc, which frees and returns NULL when the product is 0. */
+void *reallocarray(void *p, size_t n, size_t size) {
+    size_t total;
+    if (__builtin_mul_overflow(n, size, &total)) {
+        errno = ENOMEM;
+        return NULL;
+    }
+    return realloc(p, total);
 }
 
 /* Value of digit character c in bases up to 36, or 36 when c is no digit. */
@@ -228,8 +243,20 @@ long random(void) {
     return rand();
 }
 
-/* The program runs with an empty environment: tests must not depend on the
- * host's variables. */
+/* main's envp, which the engine sets before the program starts
+ * (exec_initial_state): symplex's own environment, as KLEE passes its own.
+ * getenv reads the same one, so the two agree with each other and with a
+ * replay started in the same environment. */
+char **__symplex_environ;
+
 char *getenv(const char *name) {
+    size_t n = 0;
+    while (name[n] && name[n] != '=') n++;
+    if (!__symplex_environ || name[n] == '=') return NULL;
+    for (char **e = __symplex_environ; *e; e++) {
+        size_t k = 0;
+        while (k < n && (*e)[k] == name[k]) k++;
+        if (k == n && (*e)[n] == '=') return *e + n + 1;
+    }
     return NULL;
 }

@@ -2,23 +2,29 @@
  *
  * The file system holds only in-memory files: the symbolic ones KLEE's
  * options create (A, B, ... in the current directory, stdin, stdout) and the
- * ones the program creates with O_CREAT. Any other path does not exist
- * (ENOENT): the program never reads or changes the user's files, and a path
+ * ones the program creates with O_CREAT there. How a name resolves is
+ * names.c's: the program never reads or changes the user's files, and a path
  * a test relies on is one replay can create. A path is matched byte by byte,
  * so a symbolic path forks once per file it may name, as in KLEE. The current
- * directory ("." or "/") can be listed and holds those files.
+ * directory can be listed and holds those files.
  *
- * Descriptors 0, 1, 2 are stdin (empty unless --sym-stdin), stdout and
- * stderr (shown on symplex's own, through the engine, unless --sym-stdout
- * makes stdout a symbolic file). Offsets, O_APPEND, dup and lseek behave as
- * on Linux; no descriptor is a terminal. */
+ * Descriptors 0, 1, 2 are stdin (empty, as /dev/null, unless --sym-stdin),
+ * stdout and stderr (shown on symplex's own, through the engine, unless
+ * --sym-stdout makes stdout a symbolic file). Offsets, O_APPEND, dup and
+ * lseek behave as on Linux; no descriptor is a terminal. Where the model's
+ * own limits would refuse what the kernel allows (POSIX_MAX_FILES files,
+ * POSIX_MAX_FDS descriptors, memory for a file's bytes), and for requests it
+ * does not model (fcntl locks, most ioctls, listing "/"), the path ends as
+ * unsupported. */
 #include "posix.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <symplex.h>
+#include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -31,6 +37,7 @@ typedef struct PosixFd {
     off_t off;
     int flags;             /* O_ACCMODE, O_APPEND, O_NONBLOCK as given to open */
     int cloexec;
+    int root;              /* FD_DIR: "/", not the current directory */
 } PosixFd;
 
 static PosixFile posix_files[POSIX_MAX_FILES];
@@ -40,8 +47,13 @@ static PosixFile *posix_stdin_file, *posix_stdout_file;
 
 /* ---- files ---- */
 
+static const char posix_limit[] = "goes past a limit of the model that the kernel does not have";
+
+PosixFile *posix_file(unsigned i) { return &posix_files[i]; }
+unsigned posix_file_count(void) { return posix_nfiles; }
+
 static PosixFile *posix_new_file(const char *name) {
-    if (posix_nfiles == POSIX_MAX_FILES) return 0;
+    if (posix_nfiles == POSIX_MAX_FILES) __symplex_unsupported_syscall("open", posix_limit);
     PosixFile *f = &posix_files[posix_nfiles++];
     memset(f, 0, sizeof *f);
     f->name = strdup(name);
@@ -107,20 +119,6 @@ void posix_fs_init(const PosixConfig *cfg) {
     posix_open_std(2, FD_CONSOLE, 0, O_WRONLY);
 }
 
-/* The file a path names in the current directory ("A", "./A"), or NULL. */
-static PosixFile *posix_lookup(const char *path) {
-    if (path[0] == '.' && path[1] == '/') path += 2;
-    for (unsigned i = 0; i < posix_nfiles; i++) {
-        PosixFile *f = &posix_files[i];
-        if (!f->removed && f->name[0] != '<' && strcmp(path, f->name) == 0) return f;
-    }
-    return 0;
-}
-
-static int posix_is_dir(const char *path) {
-    return strcmp(path, ".") == 0 || strcmp(path, "/") == 0 || strcmp(path, "./") == 0;
-}
-
 /* ---- descriptors ---- */
 
 static PosixFd *posix_fd(long fd) {
@@ -128,34 +126,42 @@ static PosixFd *posix_fd(long fd) {
     return &posix_fds[fd];
 }
 
-static long posix_alloc_fd(long from) {
-    for (long fd = from < 0 ? 0 : from; fd < POSIX_MAX_FDS; fd++)
-        if (posix_fds[fd].kind == FD_CLOSED) return fd;
-    return -EMFILE;
+int posix_fd_kind(long fd) {
+    PosixFd *d = posix_fd(fd);
+    if (!d) return -1;
+    return d->kind == FD_FILE ? POSIX_FD_FILE : d->kind != FD_DIR ? POSIX_FD_OTHER : d->root ? POSIX_FD_ROOT : POSIX_FD_DIR;
 }
 
-static long posix_open(const char *path, long flags, long mode) {
-    PosixFile *f = posix_lookup(path);
+static long posix_alloc_fd(long from, long call) {
+    for (long fd = from < 0 ? 0 : from; fd < POSIX_MAX_FDS; fd++)
+        if (posix_fds[fd].kind == FD_CLOSED) return fd;
+    __symplex_unsupported_syscall(posix_sysname(call), posix_limit);
+}
+
+static long posix_open(const char *path, long flags, long mode, long call) {
+    PosixFile *f;
+    const char *name;
     enum PosixFdKind kind = FD_FILE;
-    if (!f && posix_is_dir(path)) {
-        if ((flags & O_ACCMODE) != O_RDONLY) return -EISDIR;
+    PosixPlace place = posix_resolve(path, call, &f, &name);
+    if (place == PLACE_DOT || place == PLACE_ROOT) {
+        if ((flags & O_ACCMODE) != O_RDONLY || (flags & O_CREAT)) return -EISDIR;
         kind = FD_DIR;
+    } else if (place == PLACE_NOTDIR) {
+        return -ENOTDIR;
     } else if (f && (flags & O_CREAT) && (flags & O_EXCL)) {
         return -EEXIST;
     } else if (!f && !(flags & O_CREAT)) {
         return -ENOENT;
     } else if (!f) {
-        if (!path[0]) return -ENOENT;
-        if (strchr(path, '/')) return -EACCES; /* only the current directory can be written */
-        f = posix_new_file(path);
-        if (!f) return -ENOSPC;
-        f->st.st_mode = S_IFREG | (mode & 0777);
+        if (!name[0] || strchr(name, '/')) return -ENOENT; /* under a directory that does not exist */
+        f = posix_new_file(name);
+        f->st.st_mode = S_IFREG | (mode & 0777 & ~posix_umask());
     }
     if (kind == FD_FILE && (flags & O_DIRECTORY)) return -ENOTDIR;
-    long fd = posix_alloc_fd(0);
-    if (fd < 0) return fd;
+    long fd = posix_alloc_fd(0, call);
     if (kind == FD_FILE && (flags & O_TRUNC) && (flags & O_ACCMODE) != O_RDONLY) posix_set_size(f, 0);
-    posix_fds[fd] = (PosixFd){kind, kind == FD_FILE ? f : 0, 0, (int)flags, (flags & O_CLOEXEC) != 0};
+    posix_fds[fd] = (PosixFd){kind, kind == FD_FILE ? f : 0, 0, (int)flags, (flags & O_CLOEXEC) != 0,
+                              place == PLACE_ROOT};
     if (kind == FD_FILE) f->refs++;
     return fd;
 }
@@ -184,18 +190,36 @@ static long posix_read(PosixFd *d, void *buf, size_t n, off_t at) {
     return (long)n;
 }
 
-static int posix_reserve(PosixFile *f, size_t need) {
-    if (need <= f->cap) return 1;
+/* Room for `need` bytes of f's data; a file the engine's heap cannot hold ends the path. */
+static void posix_reserve(PosixFile *f, size_t need, long call) {
+    if (need <= f->cap) return;
     size_t cap = f->cap ? f->cap : 64;
-    while (cap < need) cap *= 2;
-    unsigned char *p = realloc(f->data, cap);
-    if (!p) return 0;
+    while (cap < need && cap <= SIZE_MAX / 2) cap *= 2;
+    unsigned char *p = cap >= need ? realloc(f->data, cap) : 0;
+    if (!p) __symplex_unsupported_syscall(posix_sysname(call), posix_limit);
     f->data = p;
     f->cap = cap;
-    return 1;
 }
 
-static long posix_write(PosixFd *d, int fd, const void *buf, size_t n, off_t at) {
+long posix_resize(PosixFile *f, size_t size, long call) {
+    posix_reserve(f, size, call);
+    if (size > f->size) memset(f->data + f->size, 0, size - f->size);
+    posix_set_size(f, size);
+    return 0;
+}
+
+long posix_set_mode(PosixFile *f, mode_t mode) {
+    f->st.st_mode = (f->st.st_mode & S_IFMT) | (mode & 07777);
+    return 0;
+}
+
+long posix_set_owner(PosixFile *f, long uid, long gid) {
+    if ((uid_t)uid != (uid_t)-1) f->st.st_uid = (uid_t)uid;
+    if ((gid_t)gid != (gid_t)-1) f->st.st_gid = (gid_t)gid;
+    return 0;
+}
+
+static long posix_write(PosixFd *d, int fd, const void *buf, size_t n, off_t at, long call) {
     if (!d || (d->flags & O_ACCMODE) == O_RDONLY) return -EBADF;
     if (d->kind == FD_CONSOLE) {
         symplex_output(fd, buf, n);
@@ -205,7 +229,7 @@ static long posix_write(PosixFd *d, int fd, const void *buf, size_t n, off_t at)
     PosixFile *f = d->file;
     int advance = at < 0;
     if (advance) at = d->flags & O_APPEND ? (off_t)f->size : d->off;
-    if (!posix_reserve(f, (size_t)at + n)) return -ENOSPC;
+    posix_reserve(f, (size_t)at + n, call);
     if ((size_t)at > f->size) memset(f->data + f->size, 0, (size_t)at - f->size);
     memcpy(f->data + at, buf, n);
     if ((size_t)at + n > f->size) posix_set_size(f, (size_t)at + n);
@@ -217,7 +241,7 @@ static long posix_iov(long fd, const struct iovec *iov, long cnt, int writing) {
     PosixFd *d = posix_fd(fd);
     long total = 0;
     for (long i = 0; i < cnt; i++) {
-        long r = writing ? posix_write(d, (int)fd, iov[i].iov_base, iov[i].iov_len, -1)
+        long r = writing ? posix_write(d, (int)fd, iov[i].iov_base, iov[i].iov_len, -1, SYS_writev)
                          : posix_read(d, iov[i].iov_base, iov[i].iov_len, -1);
         if (r < 0) return total ? total : r;
         total += r;
@@ -229,7 +253,8 @@ static long posix_iov(long fd, const struct iovec *iov, long cnt, int writing) {
 static long posix_lseek(long fd, off_t off, long whence) {
     PosixFd *d = posix_fd(fd);
     if (!d) return -EBADF;
-    if (d->kind == FD_CONSOLE || d->kind == FD_EMPTY) return -ESPIPE;
+    if (d->kind == FD_EMPTY) return 0; /* /dev/null: every offset is 0 */
+    if (d->kind == FD_CONSOLE) return -ESPIPE;
     off_t base = whence == SEEK_SET ? 0 : whence == SEEK_CUR ? d->off
                : whence == SEEK_END && d->file ? (off_t)d->file->size : -1;
     if (base < 0 || (whence != SEEK_SET && whence != SEEK_CUR && whence != SEEK_END)) return -EINVAL;
@@ -239,7 +264,7 @@ static long posix_lseek(long fd, off_t off, long whence) {
 
 /* ---- stat ---- */
 
-static void posix_fill_dir_stat(struct stat *st) {
+void posix_fill_dir_stat(struct stat *st) {
     memset(st, 0, sizeof *st);
     st->st_dev = 2049;
     st->st_ino = 2;
@@ -251,7 +276,7 @@ static void posix_fill_dir_stat(struct stat *st) {
     st->st_atim.tv_sec = st->st_mtim.tv_sec = st->st_ctim.tv_sec = 1767225600;
 }
 
-static long posix_fstat(long fd, struct stat *st) {
+long posix_fstat(long fd, struct stat *st) {
     PosixFd *d = posix_fd(fd);
     if (!d) return -EBADF;
     if (d->kind == FD_FILE) *st = d->file->st;
@@ -264,19 +289,6 @@ static long posix_fstat(long fd, struct stat *st) {
         st->st_blksize = 4096;
     }
     return 0;
-}
-
-static long posix_stat_path(const char *path, struct stat *st) {
-    PosixFile *f = posix_lookup(path);
-    if (f) *st = f->st;
-    else if (posix_is_dir(path)) posix_fill_dir_stat(st);
-    else return -ENOENT;
-    return 0;
-}
-
-static long posix_fstatat(long dirfd, const char *path, struct stat *st, long flags) {
-    if ((flags & AT_EMPTY_PATH) && !path[0]) return posix_fstat(dirfd, st);
-    return posix_stat_path(path, st);
 }
 
 /* ---- directories ---- */
@@ -300,6 +312,7 @@ static long posix_getdents(long fd, char *buf, size_t room) {
     PosixFd *d = posix_fd(fd);
     if (!d) return -EBADF;
     if (d->kind != FD_DIR) return -ENOTDIR;
+    if (d->root) __symplex_unsupported_syscall("getdents64", "lists \"/\", the host's root directory");
     size_t used = 0;
     for (;;) {
         long k = (long)d->off, skip = 0;
@@ -337,20 +350,21 @@ static long posix_fcntl(long fd, long cmd, long arg) {
     case F_SETFL: d->flags = (d->flags & O_ACCMODE) | (int)(arg & (O_APPEND | O_NONBLOCK)); return 0;
     case F_DUPFD:
     case F_DUPFD_CLOEXEC: {
-        long nfd = posix_alloc_fd(arg);
-        if (nfd < 0) return -EINVAL;
+        if (arg < 0) return -EINVAL;
+        long nfd = posix_alloc_fd(arg, SYS_fcntl);
         posix_fds[nfd] = *d;
         posix_fds[nfd].cloexec = cmd == F_DUPFD_CLOEXEC;
         if (d->file) d->file->refs++;
         return nfd;
     }
-    default: return -EINVAL;
+    default: __symplex_unsupported_syscall("fcntl", "is a request the model does not make (a lock, a lease, ...)");
     }
 }
 
-static long posix_dup2(long fd, long nfd, long flags) {
+static long posix_dup2(long fd, long nfd, long flags, long call) {
     PosixFd *d = posix_fd(fd);
-    if (!d || nfd < 0 || nfd >= POSIX_MAX_FDS) return -EBADF;
+    if (!d || nfd < 0) return -EBADF;
+    if (nfd >= POSIX_MAX_FDS) __symplex_unsupported_syscall(posix_sysname(call), posix_limit);
     if (fd == nfd) return nfd;
     posix_fd_close(nfd);
     posix_fds[nfd] = *d;
@@ -359,26 +373,43 @@ static long posix_dup2(long fd, long nfd, long flags) {
     return nfd;
 }
 
-static long posix_unlink(const char *path) {
-    PosixFile *f = posix_lookup(path);
-    if (!f) return posix_is_dir(path) ? -EISDIR : -ENOENT;
-    f->removed = 1;
-    f->st.st_nlink = 0;
-    return 0;
-}
-
-static long posix_access(const char *path) {
-    return posix_lookup(path) || posix_is_dir(path) ? 0 : -ENOENT;
-}
-
 static long posix_ftruncate(long fd, off_t len) {
     PosixFd *d = posix_fd(fd);
     if (!d) return -EBADF;
     if (d->kind != FD_FILE || (d->flags & O_ACCMODE) == O_RDONLY || len < 0) return -EINVAL;
-    if (!posix_reserve(d->file, (size_t)len)) return -ENOSPC;
-    if ((size_t)len > d->file->size) memset(d->file->data + d->file->size, 0, (size_t)len - d->file->size);
-    posix_set_size(d->file, (size_t)len);
-    return 0;
+    return posix_resize(d->file, (size_t)len, SYS_ftruncate);
+}
+
+/* Terminal requests fail (ENOTTY: no descriptor is a terminal); the ones any
+ * descriptor answers (FIONREAD, FIONBIO, FIOCLEX, ...) and every other kind
+ * are not modelled. */
+static long posix_ioctl(long fd, unsigned long req) {
+    if (!posix_fd(fd)) return -EBADF;
+    int tty = (req & ~0xffUL) == 0x5400 && req != FIONREAD && req != FIONBIO && req != FIOASYNC && req != FIOCLEX &&
+              req != FIONCLEX && req != FIOQSIZE;
+    if (!tty) __symplex_unsupported_syscall("ioctl", "is a request the model does not make");
+    return -ENOTTY;
+}
+
+static long posix_fchmod(long fd, mode_t mode) {
+    PosixFd *d = posix_fd(fd);
+    if (!d) return -EBADF;
+    if (d->kind != FD_FILE) __symplex_unsupported_syscall("fchmod", "changes a descriptor that is no file of the model");
+    return posix_set_mode(d->file, mode);
+}
+
+static long posix_fchown(long fd, long uid, long gid) {
+    PosixFd *d = posix_fd(fd);
+    if (!d) return -EBADF;
+    if (d->kind != FD_FILE) __symplex_unsupported_syscall("fchown", "changes a descriptor that is no file of the model");
+    return posix_set_owner(d->file, uid, gid);
+}
+
+static long posix_fchdir(long fd) {
+    int kind = posix_fd_kind(fd);
+    if (kind < 0) return -EBADF;
+    if (kind == POSIX_FD_ROOT) __symplex_unsupported_syscall("fchdir", "enters \"/\", the host's root directory");
+    return kind == POSIX_FD_DIR ? 0 : -ENOTDIR;
 }
 
 long posix_fs_syscall(long n, long a1, long a2, long a3, long a4, long a5, long a6, int *handled) {
@@ -388,30 +419,26 @@ long posix_fs_syscall(long n, long a1, long a2, long a3, long a4, long a5, long 
     case SYS_read: return posix_read(posix_fd(a1), (void *)a2, (size_t)a3, -1);
     case SYS_pread64: return a4 < 0 ? -EINVAL : posix_read(posix_fd(a1), (void *)a2, (size_t)a3, (off_t)a4);
     case SYS_readv: return posix_iov(a1, (const struct iovec *)a2, a3, 0);
-    case SYS_write: return posix_write(posix_fd(a1), (int)a1, (const void *)a2, (size_t)a3, -1);
-    case SYS_pwrite64: return a4 < 0 ? -EINVAL : posix_write(posix_fd(a1), (int)a1, (const void *)a2, (size_t)a3, (off_t)a4);
+    case SYS_write: return posix_write(posix_fd(a1), (int)a1, (const void *)a2, (size_t)a3, -1, n);
+    case SYS_pwrite64:
+        return a4 < 0 ? -EINVAL : posix_write(posix_fd(a1), (int)a1, (const void *)a2, (size_t)a3, (off_t)a4, n);
     case SYS_writev: return posix_iov(a1, (const struct iovec *)a2, a3, 1);
-    case SYS_open: return posix_open((const char *)a1, a2, a3);
-    case SYS_creat: return posix_open((const char *)a1, O_CREAT | O_WRONLY | O_TRUNC, a2);
-    case SYS_openat: return posix_open((const char *)a2, a3, a4);
+    case SYS_open: return posix_open((const char *)a1, a2, a3, n);
+    case SYS_creat: return posix_open((const char *)a1, O_CREAT | O_WRONLY | O_TRUNC, a2, n);
+    case SYS_openat: {
+        long e = posix_at(a1, (const char *)a2, n);
+        return e ? e : posix_open((const char *)a2, a3, a4, n);
+    }
     case SYS_close: return posix_fd_close(a1);
     case SYS_lseek: return posix_lseek(a1, (off_t)a2, a3);
-    case SYS_stat:
-    case SYS_lstat: return posix_stat_path((const char *)a1, (struct stat *)a2);
     case SYS_fstat: return posix_fstat(a1, (struct stat *)a2);
-    case SYS_newfstatat: return posix_fstatat(a1, (const char *)a2, (struct stat *)a3, a4);
-    case SYS_access: return posix_access((const char *)a1);
-    case SYS_faccessat:
-    case SYS_faccessat2: return posix_access((const char *)a2);
     case SYS_getdents64: return posix_getdents(a1, (char *)a2, (size_t)a3);
     case SYS_fcntl: return posix_fcntl(a1, a2, a3);
     case SYS_dup: return posix_fcntl(a1, F_DUPFD, 0);
-    case SYS_dup2: return posix_dup2(a1, a2, 0);
-    case SYS_dup3: return a1 == a2 ? -EINVAL : posix_dup2(a1, a2, a3);
-    case SYS_unlink: return posix_unlink((const char *)a1);
-    case SYS_unlinkat: return posix_unlink((const char *)a2);
+    case SYS_dup2: return posix_dup2(a1, a2, 0, n);
+    case SYS_dup3: return a1 == a2 ? -EINVAL : posix_dup2(a1, a2, a3, n);
     case SYS_ftruncate: return posix_ftruncate(a1, (off_t)a2);
-    case SYS_ioctl: return posix_fd(a1) ? -ENOTTY : -EBADF; /* no descriptor is a terminal */
+    case SYS_ioctl: return posix_ioctl(a1, (unsigned long)a2);
     case SYS_fsync:
     case SYS_fdatasync:
     case SYS_fadvise64: return posix_fd(a1) ? 0 : -EBADF;
@@ -419,27 +446,9 @@ long posix_fs_syscall(long n, long a1, long a2, long a3, long a4, long a5, long 
         if ((size_t)a2 < 2) return -ERANGE;
         memcpy((char *)a1, "/", 2);
         return 2;
-    case SYS_chdir: return posix_is_dir((const char *)a1) ? 0 : posix_lookup((const char *)a1) ? -ENOTDIR : -ENOENT;
-    case SYS_fchdir: return posix_fd(a1) ? (posix_fd(a1)->kind == FD_DIR ? 0 : -ENOTDIR) : -EBADF;
-    case SYS_readlink: return posix_access((const char *)a1) ? -ENOENT : -EINVAL;
-    case SYS_readlinkat: return posix_access((const char *)a2) ? -ENOENT : -EINVAL;
-    case SYS_mkdir:
-    case SYS_mkdirat:
-    case SYS_rmdir:
-    case SYS_rename:
-    case SYS_renameat:
-    case SYS_renameat2:
-    case SYS_link:
-    case SYS_linkat:
-    case SYS_symlink:
-    case SYS_symlinkat:
-    case SYS_chmod:
-    case SYS_fchmodat:
-    case SYS_chown:
-    case SYS_fchownat:
-    case SYS_lchown: return -EACCES; /* the directory is not writable but for new files */
-    case SYS_fchmod:
-    case SYS_fchown: return posix_fd(a1) ? 0 : -EBADF;
+    case SYS_fchdir: return posix_fchdir(a1);
+    case SYS_fchmod: return posix_fchmod(a1, (mode_t)a2);
+    case SYS_fchown: return posix_fchown(a1, a2, a3);
     default: *handled = 0; return -ENOSYS;
     }
 }

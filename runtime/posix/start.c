@@ -18,6 +18,10 @@ extern char **__environ; /* musl's, behind environ */
 static struct pthread posix_thread;
 static size_t posix_auxv[2]; /* AT_NULL: no auxiliary vector */
 
+/* musl's errno is the thread's; the engine's heap functions set it (ENOMEM)
+ * through this (exec_heap.c), kept however little of libc the program uses. */
+__attribute__((used)) int *const __symplex_errno = &posix_thread.errno_val;
+
 void *__symplex_thread_pointer(void) {
     return &posix_thread;
 }
@@ -37,7 +41,7 @@ void __libc_free(void *p) { free(p); }
 
 static void posix_start_libc(char **argv, char **envp) {
     posix_thread.self = &posix_thread;
-    posix_thread.tid = 1;
+    posix_thread.tid = 42; /* gettid's (syscall.c), which raise signals */
     posix_thread.detach_state = DT_JOINABLE;
     posix_thread.locale = &libc.global_locale;
     posix_thread.robust_list.head = &posix_thread.robust_list.head;

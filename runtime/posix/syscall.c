@@ -1,12 +1,18 @@
 /* syscall.c: the system-call entry of the --posix model, and the calls about
- * the process itself: exit, identity, signals, time, memory mappings.
+ * the process itself: exit, identity, time, children.
  *
  * The process is deterministic: pid 42, user and group 0 (replay runs in a
  * scratch directory as whoever runs it), a clock that starts at
  * 2026-01-01T00:00:00Z and advances by a millisecond at each reading (so a
- * program that waits for time to pass gets there), no signals delivered but
- * the ones it raises itself. mmap fails (ENOMEM): the heap is the engine's
- * malloc, which musl's own allocations use too. */
+ * program that waits for time to pass gets there, and sleeping lets it run
+ * on by the time slept), no child (it cannot make one), signals as signal.c
+ * keeps them.
+ *
+ * A call the model cannot make as the kernel would ends the path
+ * (__symplex_unsupported_syscall: reason `unsupported system call`, a warning
+ * naming it) instead of failing in a way no native run fails: every call
+ * without a model (fork, clone, execve, pipe, pipe2, socket, getrandom, ...),
+ * and the memory-map calls, whose memory is the engine's heap. */
 #include "posix.h"
 #include <errno.h>
 #include <signal.h>
@@ -18,6 +24,19 @@
 #include <sys/time.h>
 #include <sys/utsname.h>
 #include <time.h>
+
+/* The names of musl's x86-64 system calls (generated from its bits/syscall.h). */
+static const struct { long n; const char *name; } posix_sysnames[] = {
+#define POSIX_SYSNAME(x) {SYS_##x, #x},
+#include "posix_sysnames.h"
+#undef POSIX_SYSNAME
+};
+
+const char *posix_sysname(long n) {
+    for (size_t i = 0; i < sizeof posix_sysnames / sizeof posix_sysnames[0]; i++)
+        if (posix_sysnames[i].n == n) return posix_sysnames[i].name;
+    return "unknown";
+}
 
 static long long posix_clock_ns = 1767225600LL * 1000000000LL;
 
@@ -41,6 +60,25 @@ static long posix_gettimeofday(struct timeval *tv) {
     return 0;
 }
 
+/* Sleeping lets the clock run on by the time asked for (an absolute
+ * clock_nanosleep to the time given); an invalid time is EINVAL. */
+static long posix_sleep(const struct timespec *req, int absolute) {
+    if (req->tv_sec < 0 || req->tv_nsec < 0 || req->tv_nsec >= 1000000000L) return -EINVAL;
+    long long ns = (long long)req->tv_sec * 1000000000LL + req->tv_nsec;
+    if (absolute && ns > posix_clock_ns) posix_clock_ns = ns;
+    else if (!absolute) posix_clock_ns += ns;
+    return 0;
+}
+
+/* An armed timer's signal would come natively, at a time the model cannot
+ * place among the program's steps; disarming one (none is armed) is fine. */
+static long posix_setitimer(const struct itimerval *set, struct itimerval *old, long call) {
+    if (set && (set->it_value.tv_sec || set->it_value.tv_usec))
+        __symplex_unsupported_syscall(posix_sysname(call), "arms a timer, whose signal the model does not deliver");
+    if (old) memset(old, 0, sizeof *old);
+    return 0;
+}
+
 static long posix_uname(struct utsname *u) {
     memset(u, 0, sizeof *u);
     strcpy(u->sysname, "Linux");
@@ -48,22 +86,6 @@ static long posix_uname(struct utsname *u) {
     strcpy(u->release, "6.1.0");
     strcpy(u->version, "#1 SMP");
     strcpy(u->machine, "x86_64");
-    return 0;
-}
-
-/* A signal the program sends itself: SIGABRT is abort() (an error the engine
- * reports); any other ends the process as its default action would, with the
- * shell's status 128 + signal. */
-static long posix_raise(long sig) {
-    if (sig == 0) return 0;
-    if (sig == SIGABRT) abort();
-    if (sig == SIGCHLD || sig == SIGURG || sig == SIGWINCH || sig == SIGCONT) return 0; /* ignored by default */
-    __symplex_exit(128 + (int)sig);
-}
-
-static long posix_sigaction(long sig, void *old, size_t size) {
-    if (sig <= 0 || sig >= 65 || sig == SIGKILL || sig == SIGSTOP) return -EINVAL;
-    if (old) memset(old, 0, size); /* the previous action: SIG_DFL */
     return 0;
 }
 
@@ -94,18 +116,9 @@ long posix_proc_syscall(long n, long a1, long a2, long a3, long a4, long a5, lon
     case SYS_getsid:
     case SYS_getpgrp: return 42;
     case SYS_set_tid_address: return 42;
-    case SYS_umask: return 022;
-    case SYS_kill:
-    case SYS_tkill: return a1 == 42 || a1 == 0 ? posix_raise(a2) : -ESRCH;
-    case SYS_tgkill: return a2 == 42 ? posix_raise(a3) : -ESRCH;
-    case SYS_rt_sigaction: return posix_sigaction(a1, (void *)a3, (size_t)a4 + 24);
-    case SYS_rt_sigprocmask:
-        if (a3) memset((void *)a3, 0, (size_t)a4);
-        return 0;
-    case SYS_sigaltstack:
-    case SYS_alarm:
-    case SYS_setitimer:
-    case SYS_pause: return 0;
+    case SYS_sigaltstack: return 0;
+    case SYS_alarm: return a1 ? posix_setitimer(&(struct itimerval){.it_value.tv_sec = a1}, 0, n) : 0;
+    case SYS_setitimer: return posix_setitimer((const struct itimerval *)a2, (struct itimerval *)a3, n);
     case SYS_clock_gettime: return posix_clock_gettime((struct timespec *)a2);
     case SYS_gettimeofday: return posix_gettimeofday((struct timeval *)a1);
     case SYS_time: {
@@ -113,19 +126,15 @@ long posix_proc_syscall(long n, long a1, long a2, long a3, long a4, long a5, lon
         if (a1) *(long *)a1 = t;
         return t;
     }
-    case SYS_nanosleep:
-    case SYS_clock_nanosleep: return 0;
+    case SYS_nanosleep: return posix_sleep((const struct timespec *)a1, 0);
+    case SYS_clock_nanosleep: return posix_sleep((const struct timespec *)a3, (a2 & TIMER_ABSTIME) != 0);
     case SYS_uname: return posix_uname((struct utsname *)a1);
     case SYS_getrlimit: return posix_prlimit(a1, (struct rlimit *)a2);
     case SYS_prlimit64: return posix_prlimit(a2, (struct rlimit *)a4);
     case SYS_setrlimit: return 0;
-    case SYS_brk: return 0;           /* musl then uses mmap, which fails: malloc is the engine's */
-    case SYS_mmap: return -ENOMEM;
-    case SYS_munmap:
-    case SYS_mprotect:
-    case SYS_madvise: return 0;
     case SYS_sched_yield: return 0;
-    case SYS_getrandom: return -ENOSYS;
+    case SYS_wait4:
+    case SYS_waitid: return -ECHILD; /* no child: the process cannot make one */
     default: *handled = 0; return -ENOSYS;
     }
 }
@@ -133,7 +142,9 @@ long posix_proc_syscall(long n, long a1, long a2, long a3, long a4, long a5, lon
 long __symplex_syscall(long n, long a1, long a2, long a3, long a4, long a5, long a6) {
     int handled;
     long r = posix_fs_syscall(n, a1, a2, a3, a4, a5, a6, &handled);
-    if (handled) return r;
-    r = posix_proc_syscall(n, a1, a2, a3, a4, a5, a6, &handled);
-    return handled ? r : -ENOSYS;
+    if (!handled) r = posix_names_syscall(n, a1, a2, a3, a4, a5, &handled);
+    if (!handled) r = posix_proc_syscall(n, a1, a2, a3, a4, a5, a6, &handled);
+    if (!handled) r = posix_signal_syscall(n, a1, a2, a3, a4, &handled);
+    if (!handled) __symplex_unsupported_syscall(posix_sysname(n), "is not modelled by --posix");
+    return r;
 }

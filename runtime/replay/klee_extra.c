@@ -19,6 +19,14 @@ __attribute__((weak)) void __asan_report_error(void *pc, void *bp, void *sp, voi
 __attribute__((weak)) int __asan_address_is_poisoned(const volatile void *addr);
 __attribute__((weak)) int __sanitizer_get_ownership(const volatile void *p);
 __attribute__((weak)) size_t __sanitizer_get_allocated_size(const volatile void *p);
+__attribute__((weak)) void symplex_path_abandon(void); /* path.c, in a --check-path build */
+
+/* The test does not fit what the program does natively: exit status 3. */
+static _Noreturn void replay_unfit(void) {
+    if (symplex_path_abandon)
+        symplex_path_abandon();
+    exit(3);
+}
 
 /* Length of s up to its NUL or the first byte that is not addressable, as the
  * engine reads strings given to the API (up to the end of their object). */
@@ -46,7 +54,7 @@ void klee_define_fixed_object(void *addr, size_t nbytes) {
                    -1, 0);
     if (p == MAP_FAILED || p != (void *)lo) {
         fprintf(stderr, "symplex-replay: cannot map the fixed object at %p (%zu bytes)\n", addr, nbytes);
-        exit(3);
+        replay_unfit();
     }
     if (replay_nfixed < sizeof replay_fixed / sizeof *replay_fixed) {
         replay_fixed[replay_nfixed].addr = (uintptr_t)addr;
@@ -61,7 +69,7 @@ size_t klee_get_obj_size(void *ptr) {
     if (__sanitizer_get_ownership && __sanitizer_get_ownership(ptr))
         return __sanitizer_get_allocated_size(ptr);
     fprintf(stderr, "symplex-replay: klee_get_obj_size(%p): not a fixed object nor the start of a heap block; size unknown natively\n", ptr);
-    exit(3);
+    replay_unfit();
 }
 
 /* AddressSanitizer reports the first unaddressable byte as a read at the

@@ -8,10 +8,12 @@
  * Exit codes chosen so a harness can tell a broken replay from the program's
  * own outcome: 3 = the ktest does not fit the program (missing file, too few
  * objects, size mismatch), 4 = an assumption does not hold for this input. */
+#define _GNU_SOURCE
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <klee/klee.h>
 #include <symplex.h>
@@ -25,7 +27,12 @@ static KTest *replay_test;         /* the test, when it is a .ktest file */
 static TestcompCase *replay_case;  /* or a Test-Comp testcase XML file */
 static uint32_t replay_next;
 
+/* path.c, linked only into a --check-path build. */
+__attribute__((weak)) void symplex_path_abandon(void);
+
 __attribute__((noreturn, format(printf, 1, 2))) static void replay_bad_test(const char *fmt, ...) {
+    if (symplex_path_abandon)
+        symplex_path_abandon();
     va_list ap;
     va_start(ap, fmt);
     fputs("symplex-replay: ", stderr);
@@ -58,14 +65,60 @@ static unsigned char *replay_slurp(const char *path, size_t *len) {
     return buf;
 }
 
+/* Where the test is, taken from the environment before the program's own
+ * environment is restored (below). */
+static char *replay_test_path;
+
+__attribute__((constructor(201))) static void replay_find_test(void) {
+    const char *path = getenv("SYMPLEX_KTEST");
+    if (!path || !*path)
+        path = getenv("KTEST_FILE");
+    if (path && *path)
+        replay_test_path = strdup(path);
+}
+
+/* symplex-replay sets variables of its own (the test, the sanitizers'
+ * options, --check-path's files) and runs the program from bash, which sets
+ * SHLVL and _: the program sees instead the environment symplex-replay was
+ * started with, saved in $SYMPLEX_REPLAY_ENVIRON (NUL-separated, in order),
+ * the environment symplex passes to main when started alike. The sanitizers
+ * read their options before this runs, the replay library's own variables
+ * at priority 201, the program's constructors after. */
+int replay_environ_anchor; /* path.c refers to it, so that a path build has this file */
+
+__attribute__((constructor(202))) static void replay_restore_environ(void) {
+    const char *file = getenv("SYMPLEX_REPLAY_ENVIRON");
+    FILE *f = file && *file ? fopen(file, "rb") : NULL;
+    if (!f)
+        return;
+    size_t cap = 1 << 14, len = 0, got;
+    char *buf = malloc(cap + 1);
+    while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0)
+        if ((len += got) == cap && !(buf = realloc(buf, (cap *= 2) + 1)))
+            break;
+    fclose(f);
+    if (!buf)
+        return;
+    buf[len] = 0; /* a last entry without its NUL */
+    size_t n = 0;
+    for (size_t i = 0; i < len; i += strlen(buf + i) + 1)
+        n++;
+    char **env = malloc((n + 1) * sizeof *env);
+    if (!env)
+        return;
+    n = 0;
+    for (size_t i = 0; i < len; i += strlen(buf + i) + 1)
+        env[n++] = buf + i;
+    env[n] = NULL;
+    environ = env;
+}
+
 /* The test is read on first use, so programs that never ask for input run
  * without one. Its format is told by its first bytes, not its name. */
 static void replay_load(void) {
     if (replay_test || replay_case)
         return;
-    const char *path = getenv("SYMPLEX_KTEST");
-    if (!path || !*path)
-        path = getenv("KTEST_FILE");
+    const char *path = replay_test_path;
     if (!path || !*path)
         replay_bad_test("no test to replay: set SYMPLEX_KTEST to a .ktest or Test-Comp .xml file");
     size_t len;
@@ -134,6 +187,8 @@ void klee_make_symbolic(void *addr, size_t nbytes, const char *name) {
 static void replay_assume(uintptr_t cond) {
     if (cond)
         return;
+    if (symplex_path_abandon)
+        symplex_path_abandon();
     fputs("symplex-replay: assumption violated\n", stderr);
     exit(4);
 }

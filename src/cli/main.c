@@ -50,7 +50,8 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     char *libc_include = util_format("%s/lib/musl/include", prefix);
     IrLoadOptions lo = {.runtime_bc = access(runtime, R_OK) == 0 ? runtime : NULL, .include_dir = include,
                         .clang = o.clang, .optimize = o.optimize,
-                        .cflags = o.cflags, .ncflags = o.ncflags, .provided = exec_special_provides};
+                        .cflags = o.cflags, .ncflags = o.ncflags, .provided = exec_special_provides,
+                        .path_module = o.exec.record_path};
     if (o.posix) {
         /* the program starts in the environment model, which calls main */
         lo.entry = "__symplex_posix_main";

@@ -13,7 +13,7 @@ typedef enum OptId {
     O_CLANG, O_TESTCOMP, O_TESTCOMP_SPEC, O_NO_CACHE, O_NO_INDEP, O_HELP, O_VERSION, O_NO_CHECK_SHIFT,
     O_SILENT_ASSUME, O_CFLAGS, O_POSIX, O_SPECULATE, O_ABSURDITY, O_NO_ABSURDITY, O_BRANCH_ORDER, O_NO_STATE_MODEL, O_SIMPLEX, O_ARRAY_SOLVER, O_NO_ARRAY_PRECHECK, O_NO_ARRAY_PRUNE, O_SOLVER, O_FP_SEARCH, O_CW_COMPARE, O_LINEAR_ONLY, O_ENGINE, O_PARTIAL, O_SEED_FILE,
     O_PRUNE, O_HOMI_INTERVAL, O_HOMI_RUN_MAX, O_HOMI_MIN_STATES, O_HOMI_REVERSE, O_TARGET, O_TARGET_UNROLL,
-    O_TARGET_TRACES, O_TARGET_MODE, O_NO_IMPLIED_BOUNDS, O_SOLVER_REUSE, O_SOLVER_REUSE_LIMIT
+    O_TARGET_TRACES, O_TARGET_MODE, O_NO_IMPLIED_BOUNDS, O_SOLVER_REUSE, O_SOLVER_REUSE_LIMIT, O_DROP_UNDECIDED, O_RECORD_PATH
 } OptId;
 
 static const struct { const char *name; OptId id; bool has_arg; const char *help; } cli_opts[] = {
@@ -47,6 +47,7 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"optimize", O_OPTIMIZE, false, "optimize the program's bitcode before exploring"},
     {"cflags", O_CFLAGS, true, "extra clang flags for .c/.i input, split at spaces (also -IDIR, -DNAME[=V])"},
     {"clang", O_CLANG, true, "clang-16 binary used for .c input (default /usr/lib/llvm-16/bin/clang)"},
+    {"record-path", O_RECORD_PATH, false, "write each test's branch decisions (testNNNNNN.path) and the native module they refer to (path-module.bc), for symplex-replay --check-path"},
     {"testcomp", O_TESTCOMP, false, "also write Test-Comp XML tests (test-suite/) for __VERIFIER_nondet_* inputs"},
     {"testcomp-spec", O_TESTCOMP_SPEC, true, "property for Test-Comp metadata: text or .prp file (default: branch coverage)"},
     {"speculate", O_SPECULATE, true, "K: take branches unchecked, one query per K unchecked sides (1 = check each; default 1)"},
@@ -55,8 +56,8 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"branch-order", O_BRANCH_ORDER, true, "false-first (default) or true-first: the side a branch explores and asks first"},
     {"no-state-model", O_NO_STATE_MODEL, false, "debugging: states keep no model, so every branch side is a query"},
     {"engine", O_ENGINE, true, "forking (default) or dse: the concolic loop of multiplex symbolic execution (--search picks its open branches: dfs, bfs, covnew)"},
-    {"partial-solutions", O_PARTIAL, false, "every assignment the solver visits becomes an input to run (MuSE; implies --simplex)"},
-    {"seed-file", O_SEED_FILE, true, "the first input of --engine=dse, a .ktest (default: all zero bytes)"},
+    {"partial-solutions", O_PARTIAL, false, "every assignment a solver layer visits becomes an input to run (MuSE); needs a layer that visits assignments: --simplex, --array-solver=cegar, --solver=cw or --fp-search"},
+    {"seed-file", O_SEED_FILE, true, "with --engine=dse: its first input, a .ktest (default: all zero bytes)"},
     {"simplex", O_SIMPLEX, false, "decide linear queries with symplex's own Simplex before Z3"},
     {"array-solver", O_ARRAY_SOLVER, true, "z3 (default): reads at symbolic indices go to Z3's array theory; cegar: abstraction and refinement with an ILP pre-check"},
     {"no-array-precheck", O_NO_ARRAY_PRECHECK, false, "with --array-solver=cegar: skip the ILP pre-check (index intervals, UNSAT without Z3)"},
@@ -67,6 +68,7 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"solver-reuse", O_SOLVER_REUSE, true, "stack (default): one Z3 solver kept across queries, a push level per constraint, popped to what the next query shares; assume: one solver, each constraint asserted once under a literal, a query checked under its literals; off: a fresh solver per query"},
     {"solver-reuse-limit", O_SOLVER_REUSE_LIMIT, true, "constraints the reused Z3 solver translates before it starts again (default 20000)"},
     {"solver-linear-only", O_LINEAR_ONLY, false, "give up on every non-linear query before Z3 (stands for a linear-only solver: tests and bench/cw)"},
+    {"drop-undecided", O_DROP_UNDECIDED, false, "a branch side the solver chain gives up on is dropped and the state follows the side its model satisfies (default: the state ends with reason `solver timeout`)"},
     {"cw-compare", O_CW_COMPARE, false, "with --solver=cw: also walk every non-linear query Z3 answered; both answers in cw-compare.csv"},
     {"no-cex-cache", O_NO_CACHE, false, "disable the counterexample cache"},
     {"no-independence", O_NO_INDEP, false, "disable constraint independence slicing"},
@@ -235,6 +237,7 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     case O_OPTIMIZE: o->optimize = true; break;
     case O_CLANG: o->clang = v; break;
     case O_TESTCOMP: o->engine.testcomp = true; break;
+    case O_RECORD_PATH: o->exec.record_path = true; break;
     case O_TESTCOMP_SPEC: o->testcomp_spec = v; o->engine.testcomp = true; break;
     case O_SPECULATE:
         if (d < 1 || d > 64 || d != (uint32_t)d) {
@@ -243,8 +246,8 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
         }
         o->exec.speculate = (uint32_t)d;
         break;
-    case O_ABSURDITY: o->exec.absurdity = true; break;
-    case O_NO_ABSURDITY: o->exec.absurdity = false; break;
+    case O_ABSURDITY: o->exec.absurdity = true; o->absurdity_given = true; break;
+    case O_NO_ABSURDITY: o->exec.absurdity = false; o->absurdity_given = true; break;
     case O_BRANCH_ORDER:
         if (strcmp(v, "true-first") == 0) o->exec.true_first = true;
         else if (strcmp(v, "false-first") == 0) o->exec.true_first = false;
@@ -292,7 +295,8 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
         else if (strcmp(v, "forking") == 0) o->engine.engine = ENGINE_FORKING;
         else { *err = util_format("--engine takes forking or dse, not '%s'", v); return false; }
         break;
-    case O_PARTIAL: o->engine.partial_solutions = o->solver.simplex = true; break;
+    case O_PARTIAL: o->engine.partial_solutions = true; break;
+    case O_DROP_UNDECIDED: o->exec.keep_model_side = true; break;
     case O_SEED_FILE:
         if (access(v, R_OK) != 0) { *err = util_format("cannot read seed file '%s'", v); return false; }
         o->engine.seed_file = v;
@@ -303,6 +307,24 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     case O_VERSION: o->version = true; break;
     }
     return true;
+}
+
+/* Options whose effect needs another one: refused, not silently ignored. */
+static bool cli_check_combinations(const CliOptions *o, char **err) {
+    bool dse = o->engine.engine == ENGINE_DSE;
+    const char *why = NULL;
+    if (o->engine.seed_file && !dse)
+        why = "--seed-file gives the first input of --engine=dse; the forking engine takes no seed";
+    else if (dse && o->exec.speculate > 1)
+        why = "--speculate needs the forking engine: --engine=dse runs one concrete path at a time, with nothing to speculate on";
+    else if (dse && o->absurdity_given)
+        why = "--absurdity and --no-absurdity need the forking engine: --engine=dse asks one query per open branch";
+    else if (o->engine.partial_solutions && !o->solver.simplex && !o->solver.array_cegar && !o->solver.cw &&
+             o->solver.fp_search == FP_SEARCH_OFF)
+        why = "--partial-solutions needs a solver layer that visits assignments: --simplex, --array-solver=cegar, "
+              "--solver=cw or --fp-search";
+    if (why) *err = util_strdup(why);
+    return !why;
 }
 
 bool cli_parse(int argc, char **argv, CliOptions *o, char **err) {
@@ -369,7 +391,7 @@ bool cli_parse(int argc, char **argv, CliOptions *o, char **err) {
     /* Phase II solves what Phase I deferred with the concolic walk */
     if (o->engine.target && !o->solver_given) o->solver.cw = true;
     o->exec.fp_opaque = o->solver.fp_search != FP_SEARCH_OFF || o->solver.cw;
-    o->exec.keep_model_side = o->exec.fp_opaque;
+    if (!cli_check_combinations(o, err)) return false;
     if (o->cw_compare && !o->solver.cw) {
         *err = util_strdup("--cw-compare needs --solver=cw");
         return false;

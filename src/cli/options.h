@@ -17,6 +17,7 @@ typedef struct CliOptions {
     bool write_smt2, optimize, help, version;
     bool solver_given;        /* --solver was on the command line */
     bool target_mode_given;   /* --target-mode was */
+    bool absurdity_given;     /* --absurdity or --no-absurdity was */
     bool cw_compare;          /* --cw-compare: cw-compare.csv in the output directory */
     bool posix;               /* --posix: musl and the environment model are linked in */
     char **prog_argv;         /* the program's argv: its name, the --sym-* options given

@@ -62,6 +62,7 @@ Engine *engine_new(const EngineOptions *opt, IrModule *m, Solver *solver, Solver
         xo.shared_inputs |= e->pruner->needs_shared_inputs;
     }
     e->ex = exec_new(m, solver, &xo, &hooks);
+    engine_path_start(e, m);
     e->searcher = searcher_new(opt->search, &e->rng, e->ex);
     e->progress_tty = isatty(2);
     e->debug_memory = getenv("SYMPLEX_DEBUG_MEMORY") != NULL;

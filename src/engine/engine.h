@@ -122,6 +122,10 @@ bool engine_over_limits(Engine *e, double now);
 void engine_memory_start(Engine *e);
 void engine_memory_check(Engine *e, double now);
 void engine_memory_debug(Engine *e);
+/* --record-path (engine_path.c): the run's path-module.bc and path-sites.txt,
+ * then each test's .path file. */
+void engine_path_start(Engine *e, const IrModule *m);
+void engine_path_test(Engine *e, uint32_t test, const State *s, const Termination *t);
 /* The watcher: started with exploration (after engine_memory_start), stopped
  * once the engine has seen an interrupt (or at the end), after which the
  * solver answers again. */

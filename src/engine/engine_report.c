@@ -131,6 +131,7 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
     KTest kt;
     if (want_test && engine_make_ktest(e, s, &kt)) {
         uint32_t n = out_write_test(e->out, &kt, &rec);
+        engine_path_test(e, n, s, t);
         if (e->opt.testcomp) engine_write_testcomp(e, n, &kt, t);
         e->tests++;
         s->covered_new = false;
@@ -214,11 +215,13 @@ static void engine_write_feasibility(Engine *e, FILE *f) {
             (unsigned long long)ss->simplex_unsat, (unsigned long long)ss->simplex_pivots,
             (unsigned long long)ss->partial_solutions);
     fprintf(f, "  \"array_solver\": \"%s\",\n  \"array_queries\": %llu,\n  \"precheck_unsat\": %llu,\n"
+               "  \"precheck_unconfirmed\": %llu,\n  \"precheck_glpk_errors\": %llu,\n"
                "  \"precheck_time_s\": %.3f,\n  \"cegar_iterations\": %llu,\n  \"axioms_added\": %llu,\n"
                "  \"axioms_outside_pruning\": %llu,\n  \"axiom_candidates\": %llu,\n"
                "  \"axiom_candidates_unpruned\": %llu,\n  \"cegar_fallbacks\": %llu,\n",
             e->opt.array_solver ? e->opt.array_solver : "z3", (unsigned long long)ss->array_queries,
-            (unsigned long long)ss->precheck_unsat, ss->precheck_time_s, (unsigned long long)ss->cegar_iterations,
+            (unsigned long long)ss->precheck_unsat, (unsigned long long)ss->precheck_unconfirmed,
+            (unsigned long long)ss->precheck_glpk_errors, ss->precheck_time_s, (unsigned long long)ss->cegar_iterations,
             (unsigned long long)ss->axioms_added, (unsigned long long)ss->axioms_outside,
             (unsigned long long)ss->axiom_candidates, (unsigned long long)ss->axiom_candidates_full,
             (unsigned long long)ss->cegar_fallbacks);

@@ -7,7 +7,7 @@
 
 void engine_prune_check(Engine *e, double now) {
     size_t n = e->pool.len;
-    if (n < 2) return;
+    if (!n) return;
     VEC_RESERVE(e->prune_buf, n);
     size_t k = e->pruner->prune(e->pruner, e->pool.data, n, now - e->run_start, e->prune_buf.data);
     /* each pruned state still gets its test: what it covered is kept */

@@ -20,8 +20,9 @@ struct Pruner {
      * budget; 0: no more runs. */
     double (*run_begin)(Pruner *, uint32_t run, double left);
     /* Every time the engine is between two runs of a state: the states to
-     * drop now (at most n - 1), written into out (room for n); returns how
-     * many. `elapsed` is seconds since the run began. */
+     * drop now (up to all n: dropping the last one ends the run), written
+     * into out (room for n); returns how many. `elapsed` is seconds since the
+     * run began. */
     size_t (*prune)(Pruner *, State *const *live, size_t n, double elapsed, State **out);
     /* A state of the run ends with a test (before the engine frees it). */
     void (*on_test)(Pruner *, const State *);

@@ -50,7 +50,10 @@ static size_t target_prune(Pruner *p, State *const *live, size_t n, double elaps
     if (!t->corridor || elapsed - t->last < TARGET_PRUNE_INTERVAL) return 0;
     t->last = elapsed;
     size_t k = 0;
-    for (size_t i = 0; i < n && k + 1 < n; i++)
+    /* every state outside, the last one too: a run that keeps one would
+     * never end while that state has paths to run, and the unrestricted run
+     * after it would never start */
+    for (size_t i = 0; i < n; i++)
         if (!target_in_corridor(t->plan, live[i])) out[k++] = live[i];
     t->pruned += k;
     return k;

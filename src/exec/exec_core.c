@@ -65,6 +65,24 @@ static uint64_t exec_string_vector(Executor *ex, State *s, char **strs, int n, c
     return vec->addr;
 }
 
+/* main's envp: symplex's own environment, as KLEE passes its own. The
+ * runtime's getenv reads it through the global __symplex_environ (without
+ * --posix; musl's getenv reads what the POSIX start-up gives it), so it is
+ * built when main takes it or when that global exists; else 0. */
+static uint64_t exec_environment(Executor *ex, State *s, bool main_takes_it) {
+    int32_t at = -1;
+    for (uint32_t i = 0; i < ex->m->nglobals && at < 0; i++)
+        if (strcmp(ex->m->globals[i].name, "__symplex_environ") == 0 && ex->m->globals[i].size == 8 &&
+            !ex->m->globals[i].is_external)
+            at = (int32_t)i;
+    if (at < 0 && !main_takes_it) return 0;
+    int n = 0;
+    while (environ[n]) n++;
+    uint64_t envp = exec_string_vector(ex, s, environ, n, "envp");
+    if (at >= 0) os_write(as_writable(&s->as, ex->global_objs[at]), 0, 8, value_concrete(envp));
+    return envp;
+}
+
 State *exec_initial_state(Executor *ex, int argc, char **argv) {
     State *s = state_new();
     s->id = ++ex->next_state_id;
@@ -80,11 +98,8 @@ State *exec_initial_state(Executor *ex, int argc, char **argv) {
     Frame *f = state_push_frame(s, main_fn);
     if (main_fn->nparams >= 1) f->regs[0] = value_concrete((u128)argc & expr_mask(main_fn->param_types[0].bits));
     if (main_fn->nparams >= 2) f->regs[1] = value_concrete(argv_addr);
-    if (main_fn->nparams >= 3) { /* main(argc, argv, envp): symplex's own environment, as KLEE passes its own */
-        int n = 0;
-        while (environ[n]) n++;
-        f->regs[2] = value_concrete(exec_string_vector(ex, s, environ, n, "envp"));
-    }
+    uint64_t envp = exec_environment(ex, s, main_fn->nparams >= 3);
+    if (main_fn->nparams >= 3) f->regs[2] = value_concrete(envp);
     return s;
 }
 

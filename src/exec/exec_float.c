@@ -69,6 +69,12 @@ static bool f_cmp(unsigned pred, Real x, Real y) {
     return false;
 }
 
+/* Whether a long double converts to a w-bit integer without undefined behaviour. */
+static bool f_int_fits(Real x, bool is_signed, unsigned w) {
+    Real t = truncl(x), lo = is_signed ? -ldexpl(1, (int)w - 1) : 0, hi = ldexpl(1, is_signed ? (int)w - 1 : (int)w);
+    return !isnan(t) && t >= lo && t < hi;
+}
+
 static u128 f_to_int(Real x, bool is_signed, unsigned w) {
     if (isnan(x)) return 0;
     if (is_signed) {
@@ -273,6 +279,13 @@ static bool float_concrete(const Inst *in, ExprRound rm, const u128 *c, unsigned
     }
 }
 
+static bool is_ftoi(const Inst *in) { return in->op == IR_FPTOSI || in->op == IR_FPTOUI; }
+
+static void float_cast_error(Executor *ex, State *s, const Inst *in) {
+    exec_error(ex, s, "float-cast", "%s conversion of a value out of the range of i%u",
+               in->op == IR_FPTOSI ? "signed" : "unsigned", in->width);
+}
+
 /* A float-to-integer conversion out of range is undefined (UBSan's
  * float-cast-overflow, which native replay runs with): an error where it can
  * happen, the state going on where it cannot. False if the state ended. */
@@ -287,8 +300,7 @@ static bool float_cast_check(Executor *ex, State *s, const Inst *in, Value x, un
         r = expr_is_const(bad) ? (int)bad->u.value : exec_fork(ex, s, bad, &child);
         expr_unref(bad);
     }
-    if (r == 1) exec_error(ex, s, "float-cast", "%s conversion of a value out of the range of i%u",
-                           in->op == IR_FPTOSI ? "signed" : "unsigned", in->width);
+    if (r == 1) float_cast_error(ex, s, in);
     return r == 0;
 }
 
@@ -342,10 +354,14 @@ bool exec_float(Executor *ex, State *s, const Inst *in) {
         u128 c[3];
         for (unsigned i = 0; i < 3; i++) /* an infeasible state is doomed by exec_concretize */
             c[i] = v[i].e ? exec_concretize(ex, s, v[i], v[i].e->width, "x86_fp80 (long double) operand") : v[i].c;
+        if (is_ftoi(in) && !f_int_fits(f_get(c[0], in->aux), in->op == IR_FPTOSI, in->width)) {
+            float_cast_error(ex, s, in);
+            return false;
+        }
         r = value_concrete(fp80_compute(in, c[0], c[1], c[2]));
     } else {
         ex->stats.fp_symbolic += symbolic;
-        if ((in->op == IR_FPTOSI || in->op == IR_FPTOUI) && !float_cast_check(ex, s, in, v[0], w)) return false;
+        if (is_ftoi(in) && !float_cast_check(ex, s, in, v[0], w)) return false;
         if (symbolic && in->op == IR_FMATH && in->sub >= IR_FM_LIBM) symbolic = opaque_call(ex, s, v, nops);
         u128 c[3] = {v[0].c, v[1].c, v[2].c}, out;
         ExprRound rm = (ExprRound)s->fp_round;

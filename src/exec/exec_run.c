@@ -76,6 +76,13 @@ void exec_cover_loc(Executor *ex, State *s, uint32_t loc) {
     }
 }
 
+/* --record-path: a decision of a branch or switch of the program's own code,
+ * unless a runtime function called that code (natively another libc makes
+ * such calls, maybe not as many: qsort's comparisons). */
+static inline void exec_record(const Executor *ex, State *s, uint32_t site, uint32_t succ) {
+    if (ex->opt.record_path && site != IR_NO_BRANCH && !state_top(s)->in_runtime) path_log_add(&s->path, site, succ);
+}
+
 void exec_cover_branch(Executor *ex, State *s, uint32_t id) {
     if (id == IR_NO_BRANCH) return;
     if (ex->opt.path_branches) path_branches_add(&s->branches, id);
@@ -376,6 +383,7 @@ static bool exec_br(Executor *ex, State *s, const Inst *in) {
     uint32_t id = (uint32_t)in->c;
     if (!c.e) {
         if (id != IR_NO_BRANCH) exec_cover_branch(ex, s, c.c ? id : id + 1);
+        exec_record(ex, s, id, c.c ? 0 : 1);
         exec_take_edge(f, c.c ? in->aux : in->aux2);
         return true;
     }
@@ -393,10 +401,12 @@ static bool exec_br(Executor *ex, State *s, const Inst *in) {
     if (child) {
         Frame *cf = state_top(child);
         if (id != IR_NO_BRANCH) exec_cover_branch(ex, child, s_true ? id + 1 : id);
+        exec_record(ex, child, id, s_true ? 1 : 0);
         exec_take_edge(cf, s_true ? in->aux2 : in->aux);
         if (!exec_depth_ok(ex, child)) { /* child terminated and released by the engine */ }
     }
     if (id != IR_NO_BRANCH) exec_cover_branch(ex, s, s_true ? id : id + 1);
+    exec_record(ex, s, id, s_true ? 0 : 1);
     exec_take_edge(f, s_true ? in->aux : in->aux2);
     return exec_depth_ok(ex, s);
 }
@@ -405,6 +415,16 @@ static bool exec_br(Executor *ex, State *s, const Inst *in) {
 static bool exec_bad_jump(Executor *ex, State *s) {
     exec_error(ex, s, "invalid-call", "computed goto to an address that is not one of its destinations");
     return false;
+}
+
+/* A switch's decision for case k (ncases: the default): the first case with
+ * the same destination, as the symbolic switch below takes them together. */
+static uint32_t exec_switch_succ(const IrFunction *fn, const IrSwitch *sw, uint32_t k) {
+    if (k == sw->ncases) return k;
+    uint32_t target = fn->edges[sw->edges[k]].target;
+    for (uint32_t j = 0; j < k; j++)
+        if (fn->edges[sw->edges[j]].target == target) return j;
+    return k;
 }
 
 /* Cases that share a target form one condition, so each target is one path. */
@@ -419,6 +439,7 @@ static bool exec_switch(Executor *ex, State *s, const Inst *in) {
             if (sw->values[i] == v.c) { k = i; break; }
         if (k == sw->ncases && sw->default_edge == IR_NO_EDGE) return exec_bad_jump(ex, s);
         if (sw->branch_id != IR_NO_BRANCH) exec_cover_branch(ex, s, sw->branch_id + k);
+        if (ex->opt.record_path) exec_record(ex, s, sw->branch_id, exec_switch_succ(f->fn, sw, k));
         exec_take_edge(f, k < sw->ncases ? sw->edges[k] : sw->default_edge);
         return true;
     }
@@ -445,6 +466,7 @@ static bool exec_switch(Executor *ex, State *s, const Inst *in) {
         }
         if (r == 1) {
             if (sw->branch_id != IR_NO_BRANCH) exec_cover_branch(ex, rest, sw->branch_id + i);
+            exec_record(ex, rest, sw->branch_id, i);
             exec_take_edge(state_top(rest), sw->edges[i]);
             rest = child;
         }
@@ -455,6 +477,7 @@ static bool exec_switch(Executor *ex, State *s, const Inst *in) {
         exec_bad_jump(ex, rest);
     } else if (rest) {
         if (sw->branch_id != IR_NO_BRANCH) exec_cover_branch(ex, rest, sw->branch_id + sw->ncases);
+        exec_record(ex, rest, sw->branch_id, sw->ncases);
         exec_take_edge(state_top(rest), sw->default_edge);
     }
     free(seen);
@@ -519,6 +542,8 @@ static bool exec_run_loop(Executor *ex, State *s, uint64_t *leftp) {
      * every register write (it cannot tell they do not alias) */
     const uint8_t *covered = ex->line_covered;
     const bool check_overflow = ex->opt.check_overflow, check_shift = ex->opt.check_shift;
+    /* every side taken must be seen, not only the first on each branch */
+    const bool each_side = ex->opt.path_branches || ex->opt.record_path;
     Frame *f = state_top(s);
     const Inst *insts = f->fn->insts;
     uint32_t pc = f->pc;
@@ -643,10 +668,13 @@ static bool exec_run_loop(Executor *ex, State *s, uint64_t *leftp) {
             if (exec_opnd64(f, in->a, &c)) {
                 uint32_t id = (uint32_t)in->c;
                 uint32_t side = c ? id : id + 1;
-                if (id != IR_NO_BRANCH && (ex->opt.path_branches || !ex->branch_covered[side])) {
-                    SLOW();
-                    FLUSH_STEPS();
-                    exec_cover_branch(ex, s, side);
+                if (id != IR_NO_BRANCH && (each_side || !ex->branch_covered[side])) {
+                    if (ex->opt.record_path && !f->in_runtime) path_log_add(&s->path, id, c ? 0 : 1);
+                    if (ex->opt.path_branches || !ex->branch_covered[side]) {
+                        SLOW();
+                        FLUSH_STEPS();
+                        exec_cover_branch(ex, s, side);
+                    }
                 }
                 pc = exec_take_edge(f, c ? in->aux : in->aux2);
                 continue;

@@ -11,9 +11,10 @@
 enum SpecialFn {
     SP_NONE, SP_MAKE_SYMBOLIC, SP_ASSUME, SP_IS_SYMBOLIC, SP_SILENT_EXIT, SP_REPORT_ERROR, SP_GET_VALUE,
     SP_NOP, SP_WARNING, SP_PRINT_EXPR, SP_KLEE_ABORT, SP_MALLOC, SP_CALLOC, SP_REALLOC, SP_FREE, SP_ABORT,
-    SP_EXIT, SP_ASSERT_FAIL, SP_REACH_ERROR, SP_OUTPUT, SP_VFORMAT, SP_ALIGNED_ALLOC, SP_POSIX_MEMALIGN,
+    SP_EXIT, SP_ASSERT_FAIL, SP_REACH_ERROR, SP_OUTPUT, SP_VFORMAT, SP_ALIGNED_ALLOC, SP_MEMALIGN, SP_POSIX_MEMALIGN,
+    SP_VALLOC, SP_PVALLOC,
     SP_DEFINE_FIXED, SP_GET_OBJ_SIZE, SP_CHECK_ACCESS, SP_SET_FORKING, SP_STACK_TRACE, SP_MERGE, SP_PRINT_RANGE,
-    SP_FESETROUND, SP_FEGETROUND
+    SP_FESETROUND, SP_FEGETROUND, SP_UNSUPPORTED_SYSCALL
 };
 
 static const struct { const char *name; enum SpecialFn fn; } special_names[] = {
@@ -33,13 +34,16 @@ static const struct { const char *name; enum SpecialFn fn; } special_names[] = {
     {"klee_print_range", SP_PRINT_RANGE},
     {"klee_print_expr", SP_PRINT_EXPR}, {"klee_abort", SP_KLEE_ABORT},
     {"malloc", SP_MALLOC}, {"calloc", SP_CALLOC}, {"realloc", SP_REALLOC}, {"free", SP_FREE},
-    {"aligned_alloc", SP_ALIGNED_ALLOC}, {"memalign", SP_ALIGNED_ALLOC}, {"posix_memalign", SP_POSIX_MEMALIGN},
+    {"aligned_alloc", SP_ALIGNED_ALLOC}, {"memalign", SP_MEMALIGN}, {"posix_memalign", SP_POSIX_MEMALIGN},
+    {"valloc", SP_VALLOC}, {"pvalloc", SP_PVALLOC},
     {"abort", SP_ABORT}, {"exit", SP_EXIT}, {"_exit", SP_EXIT}, {"_Exit", SP_EXIT},
     {"__symplex_exit", SP_EXIT}, /* --posix: exit_group, after musl's exit ran atexit handlers and flushed stdio */
     {"__assert_fail", SP_ASSERT_FAIL}, {"reach_error", SP_REACH_ERROR}, {"__VERIFIER_error", SP_REACH_ERROR},
     {"symplex_output", SP_OUTPUT}, {"symplex_vformat", SP_VFORMAT},
     /* the rounding mode is the state's (exec_float.c): a native call would set symplex's own */
     {"fesetround", SP_FESETROUND}, {"fegetround", SP_FEGETROUND},
+    /* --posix: a system call the environment model cannot make as the kernel would (runtime/posix) */
+    {"__symplex_unsupported_syscall", SP_UNSUPPORTED_SYSCALL},
 };
 
 bool exec_special_provides(const char *name) {
@@ -55,6 +59,7 @@ void exec_special_init(Executor *ex) {
         for (size_t k = 0; k < sizeof special_names / sizeof special_names[0]; k++)
             if (strcmp(fn->name, special_names[k].name) == 0) ex->special[i] = (uint8_t)special_names[k].fn;
     }
+    exec_heap_init(ex);
 }
 
 static uint64_t arg_u64(Executor *ex, State *s, const IrCall *call, Value *args, uint32_t i, const char *why) {
@@ -168,103 +173,31 @@ static bool sp_assume(Executor *ex, State *s, const IrFunction *fn, const Inst *
     return true;
 }
 
-static bool sp_malloc(Executor *ex, State *s, const Inst *in, uint64_t size, uint32_t align) {
-    if (size > ((uint64_t)1 << 32)) { /* a huge request fails like malloc does */
-        exec_set_result(s, in, value_concrete(0));
-        return true;
-    }
-    MemObject *mo = exec_alloc(ex, s, size, MEM_HEAP, align, in->loc, NULL);
-    exec_set_result(s, in, value_concrete(mo->addr));
-    return true;
+/* Argument i as a 64-bit value (size_t): a new reference when symbolic. */
+static Value sp_arg64(const IrCall *call, Value *args, uint32_t i) {
+    if (i >= call->nargs) return value_concrete(0);
+    unsigned bits = call->arg_types[i].bits ? call->arg_types[i].bits : 64;
+    if (args[i].e) return value_from_expr(expr_trunc_or_zext(args[i].e, 64));
+    return value_concrete(bits >= 64 ? (uint64_t)args[i].c : (uint64_t)args[i].c & ((1ull << bits) - 1));
 }
 
-/* malloc/calloc of a symbolic size: an object of that size (exec_symsize.c),
- * or, where it may exceed the cap, the concretized size as before. */
-static bool sp_malloc_symbolic(Executor *ex, State *s, const Inst *in, Expr *size64) {
-    MemObject *mo;
-    int r = exec_symsize_alloc(ex, s, size64, MEM_HEAP, 16, in->loc, &mo);
-    if (r < 0) return false;
-    if (r == 0) {
-        Value v = value_from_expr(expr_ref(size64));
-        uint64_t n = (uint64_t)exec_concretize(ex, s, v, 64, "malloc size");
-        value_release(&v);
-        return sp_malloc(ex, s, in, n, 16);
+/* The heap functions (exec_heap.c), their arguments made 64-bit. */
+static bool sp_heap(Executor *ex, State *s, enum SpecialFn kind, const Inst *in, const IrCall *call, Value *args) {
+    Value a = sp_arg64(call, args, 0), b = sp_arg64(call, args, 1), c = sp_arg64(call, args, 2);
+    bool ok = false;
+    switch (kind) {
+    case SP_MALLOC: ok = exec_heap_malloc(ex, s, in, a); break;
+    case SP_CALLOC: ok = exec_heap_calloc(ex, s, in, a, b); break;
+    case SP_REALLOC: ok = exec_heap_realloc(ex, s, in, a, b); break;
+    case SP_FREE: ok = exec_heap_free(ex, s, in, a); break;
+    case SP_ALIGNED_ALLOC: ok = exec_heap_memalign(ex, s, in, "aligned_alloc", a, b, true); break;
+    case SP_MEMALIGN: ok = exec_heap_memalign(ex, s, in, "memalign", a, b, false); break;
+    case SP_POSIX_MEMALIGN: ok = exec_heap_posix_memalign(ex, s, in, a, b, c); break;
+    case SP_VALLOC: ok = exec_heap_valloc(ex, s, in, a); break;
+    case SP_PVALLOC: ok = exec_heap_pvalloc(ex, s, in, a); break;
+    default: break;
     }
-    exec_set_result(s, in, value_concrete(mo->addr));
-    return true;
-}
-
-static Expr *sp_size64(Value v) { return v.e ? expr_trunc_or_zext(v.e, 64) : expr_const(v.c, 64); }
-
-/* The heap object a pointer passed to free/realloc must name; reports misuse. */
-static MemObject *sp_heap_block(Executor *ex, State *s, uint64_t p) {
-    MemObject *mo = mem_object_containing(p);
-    if (!mo || mo->addr != p || mo->kind != MEM_HEAP) {
-        exec_error(ex, s, "invalid-free", "free of %s", !mo ? "an address that is no object"
-                   : mo->kind != MEM_HEAP ? "a non-heap object" : "a pointer into the middle of a block");
-        return NULL;
-    }
-    if (!as_lookup(&s->as, mo)) {
-        exec_error(ex, s, "double-free", "heap block freed twice");
-        return NULL;
-    }
-    return mo;
-}
-
-/* The block a pointer given to free/realloc names. A symbolic pointer that may
- * name several blocks forks one path per value, as KLEE forks per object:
- * concretizing it would silently drop every other block's path. */
-static bool sp_heap_pointer(Executor *ex, State *s, Value p, uint64_t *out) {
-    if (!p.e) { *out = (uint64_t)p.c; return true; }
-    u128 v;
-    if (!exec_fork_value(ex, s, p.e, &v)) return false;
-    *out = (uint64_t)v;
-    return true;
-}
-
-/* The old block's bytes into the new one (as many as both hold), the old one freed. */
-static void sp_realloc_move(State *s, const Inst *in, MemObject *old, MemObject *mo) {
-    const ObjectState *src = as_lookup(&s->as, old);
-    ObjectState *dst = as_writable(&s->as, mo);
-    uint64_t n = old->size < mo->size ? old->size : mo->size;
-    for (uint64_t i = 0; i < n; i++) {
-        Value b = os_read(src, i, 1);
-        os_write(dst, i, 1, b);
-        value_release(&b);
-    }
-    as_unbind(&s->as, old);
-    exec_set_result(s, in, value_concrete(mo->addr));
-}
-
-static bool sp_realloc(Executor *ex, State *s, const Inst *in, uint64_t p, uint64_t size) {
-    if (!p) return sp_malloc(ex, s, in, size, 16);
-    MemObject *old = sp_heap_block(ex, s, p);
-    if (!old) return false;
-    if (size == 0) {
-        as_unbind(&s->as, old);
-        exec_set_result(s, in, value_concrete(0));
-        return true;
-    }
-    sp_realloc_move(s, in, old, exec_alloc(ex, s, size, MEM_HEAP, 16, in->loc, NULL));
-    return true;
-}
-
-/* realloc of a symbolic size: the new block keeps it (exec_symsize.c). */
-static bool sp_realloc_symbolic(Executor *ex, State *s, const Inst *in, uint64_t p, Value size) {
-    Expr *n = sp_size64(size);
-    bool ok;
-    MemObject *old = p ? sp_heap_block(ex, s, p) : NULL, *mo;
-    int r = p && !old ? -1 : exec_symsize_alloc(ex, s, n, MEM_HEAP, 16, in->loc, &mo);
-    if (r < 0) {
-        ok = false;
-    } else if (r == 0) { /* past the cap: concretized, as before */
-        ok = sp_realloc(ex, s, in, p, (uint64_t)exec_concretize(ex, s, size, 64, "realloc size"));
-    } else {
-        ok = true;
-        if (old) sp_realloc_move(s, in, old, mo);
-        else exec_set_result(s, in, value_concrete(mo->addr));
-    }
-    expr_unref(n);
+    value_release(&a), value_release(&b), value_release(&c);
     return ok;
 }
 
@@ -342,13 +275,45 @@ static bool sp_read_and_output(Executor *ex, State *s, const Inst *in, const IrC
     return ok;
 }
 
+/* The location a warning about the environment names: the innermost frame
+ * of the program's own code (the model and libc lie below it). */
+static uint32_t sp_user_loc(Executor *ex, State *s) {
+    for (uint32_t i = s->nframes; i-- > 0;) {
+        const Frame *f = &s->frames[i];
+        if (!f->fn->is_runtime) return f->fn->insts[f->pc].loc;
+    }
+    return state_top(s)->fn->insts[state_top(s)->pc].loc;
+}
+
+/* __symplex_unsupported_syscall(call, why): the model cannot do what the
+ * kernel would, so the path ends (reason `unsupported system call`), with a
+ * warning once per call and reason, rather than go on with an outcome no
+ * native run has. */
+static bool sp_unsupported_syscall(Executor *ex, State *s, const IrFunction *fn, const IrCall *call, Value *args) {
+    char *name = sp_api_string(ex, s, fn, arg_u64(ex, s, call, args, 0, "system call name"));
+    char *why = name ? sp_api_string(ex, s, fn, arg_u64(ex, s, call, args, 1, "reason")) : NULL;
+    if (why) {
+        char where[512], key[600];
+        uint32_t loc = sp_user_loc(ex, s);
+        ir_loc_str(ex->m, loc, where, sizeof where);
+        snprintf(key, sizeof key, "syscall %s %s", name, why);
+        util_warn_once(key, "system call '%s' (from %s) %s: state terminated", name, where, why);
+        if (loc) sp_pending_location(ex, ex->m->files[ex->m->locs[loc].file], ex->m->locs[loc].line);
+        exec_terminate(ex, s, TERM_EARLY, "unsupported system call", "system call '%s' %s", name, why);
+    }
+    free(name);
+    free(why);
+    return false;
+}
+
 /* Specials an unchecked state may run: they neither ask the solver (beyond
  * concretizing, which checks by itself) nor show anything outside the state.
  * The rest (assumptions, output, the KLEE queries) need a feasible path. */
 static bool sp_speculation_safe(enum SpecialFn k) {
     switch (k) {
     case SP_MAKE_SYMBOLIC: case SP_IS_SYMBOLIC: case SP_SILENT_EXIT: case SP_NOP:
-    case SP_MALLOC: case SP_ALIGNED_ALLOC: case SP_POSIX_MEMALIGN: case SP_CALLOC: case SP_REALLOC: case SP_FREE:
+    case SP_MALLOC: case SP_ALIGNED_ALLOC: case SP_MEMALIGN: case SP_POSIX_MEMALIGN: case SP_VALLOC: case SP_PVALLOC:
+    case SP_CALLOC: case SP_REALLOC: case SP_FREE:
     case SP_ABORT: case SP_KLEE_ABORT: case SP_EXIT: case SP_ASSERT_FAIL: case SP_REACH_ERROR: /* ends check */
     case SP_GET_OBJ_SIZE: case SP_FESETROUND: case SP_FEGETROUND:
         return true;
@@ -412,53 +377,9 @@ bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, c
     }
     case SP_KLEE_ABORT:
     case SP_ABORT: exec_error(ex, s, "abort", "abort() called"); return false;
-    case SP_MALLOC:
-        if (args[0].e) {
-            Expr *n = sp_size64(args[0]);
-            bool ok = sp_malloc_symbolic(ex, s, in, n);
-            expr_unref(n);
-            return ok;
-        }
-        return sp_malloc(ex, s, in, arg_u64(ex, s, call, args, 0, "malloc size"), 16);
-    case SP_ALIGNED_ALLOC: return sp_malloc(ex, s, in, arg_u64(ex, s, call, args, 1, "malloc size"),
-                                            (uint32_t)arg_u64(ex, s, call, args, 0, "alignment"));
-    case SP_POSIX_MEMALIGN: {
-        uint64_t out = arg_u64(ex, s, call, args, 0, "pointer");
-        uint64_t align = arg_u64(ex, s, call, args, 1, "alignment"), size = arg_u64(ex, s, call, args, 2, "size");
-        MemObject *mo = exec_alloc(ex, s, size, MEM_HEAP, (uint32_t)align, in->loc, NULL);
-        if (!exec_store(ex, s, value_concrete(out), 8, value_concrete(mo->addr))) return false;
-        exec_set_result(s, in, value_concrete(0));
-        return true;
-    }
-    case SP_CALLOC: {
-        if (args[0].e || args[1].e) { /* contents start zero, as every new object's */
-            Expr *a = sp_size64(args[0]), *b = sp_size64(args[1]), *n = expr_mul(a, b);
-            bool ok = sp_malloc_symbolic(ex, s, in, n);
-            expr_unref(a);
-            expr_unref(b);
-            expr_unref(n);
-            return ok;
-        }
-        uint64_t n = arg_u64(ex, s, call, args, 0, "calloc count"), sz = arg_u64(ex, s, call, args, 1, "calloc size");
-        return sp_malloc(ex, s, in, n * sz, 16);
-    }
-    case SP_REALLOC: {
-        uint64_t p;
-        if (!sp_heap_pointer(ex, s, args[0], &p)) return false;
-        if (args[1].e) return sp_realloc_symbolic(ex, s, in, p, args[1]);
-        return sp_realloc(ex, s, in, p, arg_u64(ex, s, call, args, 1, "realloc size"));
-    }
-    case SP_FREE: {
-        uint64_t p;
-        if (!sp_heap_pointer(ex, s, args[0], &p)) return false;
-        if (p) {
-            MemObject *mo = sp_heap_block(ex, s, p);
-            if (!mo) return false;
-            as_unbind(&s->as, mo);
-        }
-        exec_set_result(s, in, value_concrete(0));
-        return true;
-    }
+    case SP_MALLOC: case SP_CALLOC: case SP_REALLOC: case SP_FREE: case SP_ALIGNED_ALLOC: case SP_MEMALIGN:
+    case SP_POSIX_MEMALIGN: case SP_VALLOC: case SP_PVALLOC:
+        return sp_heap(ex, s, kind, in, call, args);
     case SP_EXIT: {
         int status = (int)arg_u64(ex, s, call, args, 0, "exit status");
         exec_terminate(ex, s, TERM_EXIT, NULL, "exit %d", status & 0xff);
@@ -481,6 +402,7 @@ bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, c
         return true;
     }
     case SP_FEGETROUND: exec_set_result(s, in, value_concrete((u128)(uint32_t)exec_float_get_round(s))); return true;
+    case SP_UNSUPPORTED_SYSCALL: return sp_unsupported_syscall(ex, s, fn, call, args);
     case SP_NONE: break;
     }
     return exec_call_external(ex, s, fn, in, call, args);

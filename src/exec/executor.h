@@ -46,6 +46,7 @@ typedef struct ExecOptions {
     bool true_first;          /* --branch-order=true-first: the child of a branch takes the true side */
     bool no_state_model;      /* debugging: states keep no model (every side is a query) */
     bool path_branches;       /* each state keeps the set of branch sides its path took (State.branches) */
+    bool record_path;         /* --record-path: each state keeps its branch decisions in order (State.path) */
     /* Runs restart from the initial state (a pruner's runs): the i-th input
      * object of a state is the same array in every state and every run when
      * its name and size match, so one run's constraints, and the solver's
@@ -151,6 +152,7 @@ struct Executor {
     /* set by special functions that report at a location other than the current instruction */
     char *pending_file; uint32_t pending_line; /* owned; consumed by the next termination */
     bool pending_error_call;  /* the next termination is a call of a declared-only reach_error */
+    uint64_t errno_addr;      /* the runtime's errno (exec_heap.c); 0: none to set */
 };
 
 Executor *exec_new(IrModule *m, Solver *solver, const ExecOptions *opt, const ExecHooks *hooks);
@@ -249,6 +251,20 @@ bool exec_symsize_check(Executor *ex, State *s, MemObject *mo, uint64_t addr, ui
 /* memset / memcpy (memmove) of a symbolic length with concrete pointers. */
 bool exec_symsize_set(Executor *ex, State *s, uint64_t dst, Value byte, Expr *len64);
 bool exec_symsize_copy(Executor *ex, State *s, uint64_t dst, uint64_t src, Expr *len64);
+/* ---- the heap functions (exec_heap.c), answering as the native replay build
+ * does; sizes and alignments are 64-bit values, symbolic ones forked on where
+ * the answer differs. Each sets the call's result; false if s ended. */
+void exec_heap_init(Executor *ex);
+bool exec_heap_malloc(Executor *ex, State *s, const Inst *in, Value size);
+bool exec_heap_calloc(Executor *ex, State *s, const Inst *in, Value n, Value size);
+bool exec_heap_realloc(Executor *ex, State *s, const Inst *in, Value p, Value size);
+bool exec_heap_free(Executor *ex, State *s, const Inst *in, Value p);
+/* aligned_alloc (whole_units: size must be a multiple of the alignment) and memalign */
+bool exec_heap_memalign(Executor *ex, State *s, const Inst *in, const char *fn, Value align, Value size,
+                        bool whole_units);
+bool exec_heap_posix_memalign(Executor *ex, State *s, const Inst *in, Value out, Value align, Value size);
+bool exec_heap_valloc(Executor *ex, State *s, const Inst *in, Value size);
+bool exec_heap_pvalloc(Executor *ex, State *s, const Inst *in, Value size);
 /* Resolve a concrete address range [addr, addr+n) to a live, writable object. */
 ObjectState *exec_resolve_concrete(Executor *ex, State *s, uint64_t addr, uint64_t n, bool write, MemObject **mo);
 /* Reads a NUL-terminated concrete string (symbolic bytes concretized); caller frees. NULL if terminated. */

@@ -158,6 +158,7 @@ void seed_unref(Seed *sd) {
 State *state_new(void) {
     State *s = util_calloc(1, sizeof *s);
     as_init(&s->as);
+    path_log_init(&s->path);
     return s;
 }
 
@@ -195,6 +196,7 @@ State *state_fork(const State *s, uint64_t id) {
     c->pending_cov = s->npending ? util_malloc(s->npending * sizeof(uint32_t)) : NULL;
     if (s->npending) memcpy(c->pending_cov, s->pending_cov, s->npending * sizeof(uint32_t));
     path_branches_copy(&c->branches, &s->branches);
+    path_log_copy(&c->path, &s->path);
     return c;
 }
 
@@ -215,6 +217,7 @@ void state_free(State *s) {
     state_set_prefix_model(s, NULL, 0);
     free(s->pending_cov);
     path_branches_free(&s->branches);
+    path_log_free(&s->path);
     seed_unref(s->seed);
     free(s);
 }
@@ -227,6 +230,7 @@ Frame *state_push_frame(State *s, IrFunction *fn) {
     Frame *f = &s->frames[s->nframes++];
     memset(f, 0, sizeof *f);
     f->fn = fn;
+    f->in_runtime = s->nframes > 1 && (fn->is_runtime || f[-1].in_runtime);
     f->regs = util_calloc(fn->nregs ? fn->nregs : 1, sizeof(Value));
     return f;
 }

@@ -6,6 +6,7 @@
 #include "../ir/ir.h"
 #include "mem.h"
 #include "path_branches.h"
+#include "path_log.h"
 
 /* What is known about the path condition from the root to a node. A node is
  * SAT once a query (or Proposition 1, see exec_feasibility.c) showed it; a
@@ -57,6 +58,11 @@ typedef struct Frame {
     MemObject **allocas;    /* objects to release on return */
     uint32_t nallocas, capallocas;
     MemObject *varargs;     /* variadic arguments of this call, or NULL */
+    /* Called, directly or not, by a runtime function (a libc model), not
+     * by the program's own code: its branches are not the path's decisions
+     * (--record-path), since natively another libc makes such calls. The
+     * bottom frame never is, so main under --posix's start code is not. */
+    bool in_runtime;
 } Frame;
 
 /* A symbolic input object: which memory it was created in and its array. */
@@ -126,6 +132,7 @@ typedef struct State {
     uint64_t path_hash;       /* of the branch decisions so far (concolic) */
     size_t pool_index;        /* position in the engine's state pool */
     PathBranches branches;    /* the branch sides its path took (only with ExecOptions.path_branches) */
+    PathLog path;             /* its branch decisions in order (only with ExecOptions.record_path) */
 } State;
 
 State *state_new(void);

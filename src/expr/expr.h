@@ -40,7 +40,7 @@ typedef enum ExprKind {
     EXPR_EQ, EXPR_ULT, EXPR_ULE, EXPR_SLT, EXPR_SLE,
     /* IEEE-754 floating point over bit patterns: a width-32 operand is a binary32,
      * width 64 a binary64 (see expr_fp.h). Kinds that round keep their
-     * ExprRound in u.off. A NaN result is always the canonical NaN. */
+     * ExprRound in u.off. A NaN result follows the platform (expr_fp.h). */
     EXPR_FADD, EXPR_FSUB, EXPR_FMUL, EXPR_FDIV, /* rounding, operands and result of one width */
     EXPR_FREM,                                  /* C's fmod: exact, no rounding */
     EXPR_FMA,                                   /* kids[0] * kids[1] + kids[2], rounded once */
@@ -59,7 +59,16 @@ typedef struct UpdateNode UpdateNode;
 
 /* A symbolic byte array: a named input (init == NULL: every byte unconstrained)
  * or a constant array (init != NULL: its `size` initial bytes are given). Arrays
- * are created once and live until expr_shutdown(); they are compared by pointer. */
+ * are created once and live until expr_shutdown(); they are compared by pointer.
+ *
+ * Past its end (index >= size) an array reads 0, unless a write put something
+ * there: in evaluation, folding, every solver layer and the SMT-LIB2 output
+ * alike. The executor never reads past an object (a bounds check forks the
+ * access first, and its in-bounds side constrains the index), so the value
+ * only decides queries whose path leaves the index free; one value for all
+ * layers keeps their answers and models the same there. 0 is evaluation's
+ * (a model must evaluate somehow) and a constant array's in the array theory
+ * (a constant-0 array under stores). */
 struct Array {
     char *name;      /* unique among arrays of a run (expr_array_new makes it so) */
     uint32_t size;   /* in bytes */
@@ -123,6 +132,10 @@ Array *expr_array_at(size_t i);
 Expr *expr_const(u128 value, unsigned width);
 Expr *expr_bool(bool b);
 Expr *expr_read(Array *a, UpdateNode *updates, Expr *index32);
+/* Read e may reach its input array's own bytes at an index past its end:
+ * translations into the array theory, where an input array is unconstrained
+ * everywhere, must give such a read 0 there. */
+bool expr_read_may_pass_end(const Expr *e);
 /* Little-endian read of `nbytes` bytes starting at index32 (a concat of reads). */
 Expr *expr_read_le(Array *a, UpdateNode *updates, Expr *index32, unsigned nbytes);
 Expr *expr_concat(Expr *hi, Expr *lo);

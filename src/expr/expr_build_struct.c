@@ -35,13 +35,17 @@ Expr *expr_read(Array *a, UpdateNode *updates, Expr *index32) {
     Expr *hit;
     UpdateNode *rest = skip_updates(updates, index32, &hit);
     if (hit) return expr_ref(hit);
-    if (!rest && a->init && expr_is_const(index32)) {
-        /* Out of range reads of a constant array are 0, as in expr_eval and in
-         * the printed SMT (stores over a constant-0 array). */
+    if (!rest && expr_is_const(index32) && (a->init || index32->u.value >= a->size)) {
+        /* Out of range reads are 0 (expr.h), of a constant array or an input */
         u128 i = index32->u.value;
         return expr_const(i < a->size ? a->init[i] : 0, 8);
     }
     return expr_make(EXPR_READ, 8, &index32, 1, 0, 0, a, rest);
+}
+
+bool expr_read_may_pass_end(const Expr *e) {
+    return e->kind == EXPR_READ && !e->u.read.array->init &&
+           !(expr_is_const(e->kids[0]) && e->kids[0]->u.value < e->u.read.array->size);
 }
 
 Expr *expr_read_le(Array *a, UpdateNode *updates, Expr *index32, unsigned nbytes) {

@@ -5,12 +5,22 @@
  * and only the FP kinds give the bits a floating-point meaning, so loads,
  * stores, bit casts, fneg/fabs/copysign (sign-bit operations) need nothing new.
  *
- * Two decisions every consumer relies on, so the evaluator, the constant
- * folder and the Z3 translation agree bit for bit:
- *  - a NaN result is the canonical NaN (the x86 default NaN: sign set, quiet,
- *    zero payload); payloads do not propagate;
+ * The platform's rules, those of native replay (x86-64 SSE as clang -O0
+ * emits it, with glibc's libm), which every consumer implements so the
+ * evaluator, the constant folder, the interpreter, the Z3 translation and the
+ * SMT-LIB2 printer agree bit for bit with a native run:
+ *  - an operation with a NaN operand returns that operand's NaN, quieted (its
+ *    quiet bit set, sign and payload kept); with several, the first in the
+ *    order expr_fp_nan_sources gives. An invalid operation on no NaN (inf - inf,
+ *    0 * inf, 0 / 0, sqrt(-1), fmod(inf, y)) returns the default NaN, sign set
+ *    (0xfff8000000000000, 0xffc00000). A conversion between widths keeps a
+ *    NaN's sign and the top of its payload. Opaque math functions (EXPR_FCALL)
+ *    return what the host's libm, the same glibc, returns;
+ *  - fneg, fabs and copysign change the sign bit only, and fmin/fmax select an
+ *    operand as it is; comparisons see any NaN alike;
  *  - a float-to-integer conversion whose truncated value does not fit (or of a
- *    NaN), undefined in C, gives 1 << (width - 1) (x86's "integer indefinite").
+ *    NaN), undefined in C, gives what x86 gives (expr_fp_ftoi_rule); the
+ *    executor reports it as an error, as native replay's UBSan does.
  *
  * x86's 80-bit long double is not an FP kind: the executor computes it
  * concretely only. */
@@ -35,8 +45,26 @@ static inline bool expr_kind_rounds(int k) {
            k == EXPR_SITOF || k == EXPR_UITOF;
 }
 
-/* The canonical NaN of a float width. */
+/* The default NaN of a float width: the result of an invalid operation. */
 u128 expr_fp_nan(unsigned width);
+bool expr_fp_is_nan(u128 v, unsigned width);
+/* The operands of FP kind k whose NaN the result returns, in priority order
+ * (their indices into order[]); their count. SSE's rule is the first source
+ * operand first; glibc's fma, an FMA instruction (vfmadd213), takes its second
+ * operand first. */
+unsigned expr_fp_nan_sources(int k, unsigned order[3]);
+/* v, a NaN of width from, as the NaN of width to an operation returns for it:
+ * quieted, the payload's top bits kept. */
+u128 expr_fp_nan_pass(u128 v, unsigned from, unsigned to);
+/* How x86-64 converts a float to a w-bit integer (clang -O0: one cvttss2si or
+ * cvttsd2si of 32 or 64 bits, or for uint64_t two of them): a truncated value t
+ * with lo <= t < hi gives t as a conv-bit two's complement integer cut to w
+ * bits, and any other value, NaN included, gives other. Past 64 bits the
+ * conversion is a libgcc routine: [lo, hi) is C's range and other is
+ * 1 << (w - 1), whatever libgcc gives (such a conversion ends the path with an
+ * error before its value is used). lo and hi are exact binary64 values. */
+typedef struct ExprFtoiRule { double lo, hi; unsigned conv; u128 other; } ExprFtoiRule;
+ExprFtoiRule expr_fp_ftoi_rule(bool is_signed, unsigned w);
 
 /* ---- builders (fold constants; operands are float widths unless said) ---- */
 Expr *expr_fbinary(ExprKind k, ExprRound rm, Expr *a, Expr *b); /* EXPR_FADD..EXPR_FREM */
@@ -52,7 +80,7 @@ Expr *expr_itof(bool is_signed, ExprRound rm, Expr *a, unsigned width);
  * else an opaque EXPR_FCALL node. */
 Expr *expr_fcall(unsigned fn, Expr *a, Expr *b);
 /* Whether converting a to an integer of the width is undefined in C: a NaN,
- * or a truncated value the type cannot hold (where expr_ftoi gives 1 << (w-1)). */
+ * or a truncated value the type cannot hold. */
 Expr *expr_ftoi_out_of_range(bool is_signed, Expr *a, unsigned width);
 /* Sign-bit operations and derived predicates, built from the kinds above. */
 Expr *expr_fneg(Expr *a);
@@ -69,7 +97,7 @@ Expr *expr_fp_rebuild(const Expr *e, Expr **kids);
  * v[0..2] of width kw (v always has three elements, unused ones 0); computed by the host FPU in the operand's precision. */
 u128 expr_fp_fold(int k, unsigned rm, unsigned w, unsigned kw, const u128 *v);
 /* A float's value as a double (exact for a binary32), and the bits of the
- * width-w float nearest a double (a NaN as the canonical NaN). */
+ * width-w float nearest a double (a NaN as the host converts it). */
 double expr_fp_to_double(u128 v, unsigned w);
 u128 expr_fp_from_double(double d, unsigned w);
 /* Whether the width-kw float v converts to a w-bit integer without undefined

@@ -45,6 +45,7 @@ typedef struct Printer {
     FILE *f;
     PtrMap names;     /* Expr* -> id of its $e symbol */
     PtrMap *chains;   /* per array slot: UpdateNode* -> id of its $u symbol */
+    PtrMap *zchains;  /* the same writes over the constant-0 array (an input's past its end) */
     ArraySet arrays;  /* arrays in slot order */
     char **base;      /* per slot: the symbol of the array without updates */
     unsigned next_id;
@@ -62,28 +63,53 @@ static void print_ref(Printer *p, const Expr *e) {
     else fprintf(p->f, "$e%u", (unsigned)*ptrmap_get(&p->names, e));
 }
 
-static void print_chain_ref(Printer *p, size_t slot, const UpdateNode *u) {
-    if (!u) fputs(p->base[slot], p->f);
-    else fprintf(p->f, "$u%u", (unsigned)*ptrmap_get(&p->chains[slot], u));
+#define ZERO_ARRAY "((as const " ARRAY_SORT ") #x00)"
+
+/* The store chain of (array, u), over the array or (zero) over the constant-0 array. */
+static void print_chain_ref(Printer *p, size_t slot, const UpdateNode *u, bool zero) {
+    PtrMap *chains = zero ? &p->zchains[slot] : &p->chains[slot];
+    if (!u) fputs(zero ? ZERO_ARRAY : p->base[slot], p->f);
+    else fprintf(p->f, "$u%u", (unsigned)*ptrmap_get(chains, u));
 }
 
 /* Defines the store chain of (array, u) and every suffix not yet defined, oldest first. */
-static void define_chain(Printer *p, size_t slot, UpdateNode *u) {
+static void define_chain(Printer *p, size_t slot, UpdateNode *u, bool zero) {
+    PtrMap *chains = zero ? &p->zchains[slot] : &p->chains[slot];
     VEC(UpdateNode *) todo = {0};
-    for (; u && !ptrmap_get(&p->chains[slot], u); u = u->next) VEC_PUSH(todo, u);
+    for (; u && !ptrmap_get(chains, u); u = u->next) VEC_PUSH(todo, u);
     while (todo.len) {
         UpdateNode *n = VEC_POP(todo);
         unsigned id = p->next_id++;
         fprintf(p->f, "(define-fun $u%u () " ARRAY_SORT " (store ", id);
-        print_chain_ref(p, slot, n->next);
+        print_chain_ref(p, slot, n->next, zero);
         fputc(' ', p->f);
         print_ref(p, n->index);
         fputc(' ', p->f);
         print_ref(p, n->value);
         fputs("))\n", p->f);
-        ptrmap_put(&p->chains[slot], n, id);
+        ptrmap_put(chains, n, id);
     }
     VEC_FREE(todo);
+}
+
+/* A read: a select, and where it may pass an input array's end, the same
+ * writes over the constant-0 array there (expr.h: the array reads 0). */
+static void print_read(Printer *p, const Expr *e) {
+    size_t slot = array_slot(p, e->u.read.array);
+    bool past = expr_read_may_pass_end(e);
+    if (past) {
+        fputs("(ite (bvult ", p->f);
+        print_ref(p, e->kids[0]);
+        fprintf(p->f, " #x%08x) ", e->u.read.array->size);
+    }
+    for (int side = 0; side <= past; side++) {
+        fputs(side ? " (select " : "(select ", p->f);
+        print_chain_ref(p, slot, e->u.read.updates, side);
+        fputc(' ', p->f);
+        print_ref(p, e->kids[0]);
+        fputc(')', p->f);
+    }
+    if (past) fputc(')', p->f);
 }
 
 static const char *op_name(int k) {
@@ -98,8 +124,8 @@ static const char *op_name(int k) {
 }
 
 /* ---- floating point: the kids are bit patterns, so every operand is viewed
- * as a float with to_fp and every float result turned back into bits, the
- * canonical NaN standing for any NaN (as expr_fp.h defines) ---- */
+ * as a float with to_fp and every float result turned back into bits, a NaN's
+ * built from the operands' bits by expr_fp.h's rule, as z3_fp.c does ---- */
 
 static const char *fp_to(unsigned w) { return w == 32 ? "(_ to_fp 8 24)" : "(_ to_fp 11 53)"; }
 static const char *fp_rm(unsigned rm) {
@@ -130,9 +156,6 @@ static void fp_term(Printer *p, const Expr *e) {
     case EXPR_FSQRT: fprintf(f, "(fp.sqrt %s x)", rm); return;
     case EXPR_FRINT: fprintf(f, "(fp.roundToIntegral %s x)", rm); return;
     case EXPR_FCONV: fprintf(f, "(%s %s x)", fp_to(e->width), rm); return;
-    case EXPR_FCALL: /* declared by declare_fcalls */
-        fprintf(f, "(%s.%u x%s)", mathfn_name((MathFn)e->u.off), e->width, e->nkids > 1 ? " y" : "");
-        return;
     case EXPR_SITOF: fprintf(f, "(%s %s ", fp_to(e->width), rm); break;
     default: /* EXPR_UITOF */
         fprintf(f, "((_ to_fp_unsigned %u %u) %s ", e->width == 32 ? 8 : 11, e->width == 32 ? 24 : 53, rm);
@@ -142,46 +165,102 @@ static void fp_term(Printer *p, const Expr *e) {
     fputc(')', f);
 }
 
-/* 2^n as a binary64 literal (n <= 128 is exact) */
-static void fp_pow2(FILE *f, int n, bool neg) {
+/* A binary64 literal of d */
+static void fp_double(FILE *f, double d) {
     fputs("((_ to_fp 11 53) ", f);
-    print_bits(f, ((u128)neg << 63) | ((u128)(1023 + n) << 52), 64);
+    print_bits(f, expr_fp_from_double(d, 64), 64);
     fputc(')', f);
 }
 
+/* As x86 converts (expr_fp_ftoi_rule); the range test on the truncated value
+ * in binary64, which a binary32 widens to exactly. */
 static void fp_ftoi(Printer *p, const Expr *e) {
     FILE *f = p->f;
-    bool is_signed = e->kind == EXPR_FTOSI;
     unsigned w = e->width;
-    /* the range test on the truncated value, in binary64 (a binary32 widens exactly) */
-    fputs("(let ((t (fp.roundToIntegral RTZ ((_ to_fp 11 53) RNE x)))) (ite (and (not (fp.isNaN x)) ", f);
-    if (is_signed) {
-        fputs("(fp.leq ", f);
-        fp_pow2(f, (int)w - 1, true);
-        fputs(" t) (fp.lt t ", f);
-        fp_pow2(f, (int)w - 1, false);
-    } else {
-        fputs("(fp.leq (_ +zero 11 53) t) (fp.lt t ", f); /* -0 is in range */
-        fp_pow2(f, (int)w, false);
-    }
-    fprintf(f, ")) ((_ fp.to_%cbv %u) RTZ x) ", is_signed ? 's' : 'u', w);
-    print_bits(f, (u128)1 << (w - 1), w);
+    ExprFtoiRule r = expr_fp_ftoi_rule(e->kind == EXPR_FTOSI, w);
+    fputs("(let ((t (fp.roundToIntegral RTZ ((_ to_fp 11 53) RNE x)))) (ite (and (not (fp.isNaN x)) (fp.leq ", f);
+    fp_double(f, r.lo); /* -0 is in a range starting at 0 */
+    fputs(" t) (fp.lt t ", f);
+    fp_double(f, r.hi);
+    fprintf(f, ")) ((_ extract %u 0) ((_ fp.to_sbv %u) RTZ x)) ", w - 1, r.conv);
+    print_bits(f, r.other, w);
     fputs("))", f);
+}
+
+/* expr_fp_nan_pass on the bits of kid k, a NaN, for a result of width w. */
+static void fp_nan_pass(Printer *p, const Expr *k, unsigned w) {
+    FILE *f = p->f;
+    unsigned from = k->width, ff = from == 32 ? 23 : 52, tf = w == 32 ? 23 : 52;
+    if (from == w) {
+        fputs("(bvor ", f);
+        print_ref(p, k);
+        fputc(' ', f);
+        print_bits(f, (u128)1 << (tf - 1), w);
+        fputc(')', f);
+        return;
+    }
+    /* the sign, an all-ones exponent and the quiet bit, then the payload's top */
+    fprintf(f, "(concat ((_ extract %u %u) ", from - 1, from - 1);
+    print_ref(p, k);
+    fputs(") (concat ", f);
+    print_bits(f, expr_mask(w - tf), w - tf);
+    fprintf(f, tf < ff ? " ((_ extract %u %u) " : " (concat ((_ extract %u %u) ", ff - 2, tf < ff ? ff - tf : 0);
+    print_ref(p, k);
+    fputc(')', f);
+    if (tf > ff) {
+        fputc(' ', f);
+        print_bits(f, 0, tf - ff);
+        fputc(')', f);
+    }
+    fputs("))", f);
+}
+
+/* The bits of float v (let-bound): the platform's NaN where it is one. */
+static void fp_result(Printer *p, const Expr *e) {
+    FILE *f = p->f;
+    static const char *names[] = {"x", "y", "z"};
+    unsigned order[3], n = expr_fp_nan_sources(e->kind, order);
+    for (unsigned i = 0; i < n; i++) {
+        fprintf(f, "(ite (fp.isNaN %s) ", names[order[i]]);
+        fp_nan_pass(p, e->kids[order[i]], e->width);
+        fputc(' ', f);
+    }
+    fputs("(ite (fp.isNaN v) ", f);
+    print_bits(f, expr_fp_nan(e->width), e->width);
+    fputs(" (fp.to_ieee_bv v))", f);
+    for (unsigned i = 0; i < n; i++) fputc(')', f);
+}
+
+/* An opaque function of the kids' bits, declared by declare_fcalls. */
+static void fp_fcall(Printer *p, const Expr *e) {
+    fprintf(p->f, "(%s.%u", mathfn_name((MathFn)e->u.off), e->width);
+    for (unsigned i = 0; i < e->nkids; i++) {
+        fputc(' ', p->f);
+        print_ref(p, e->kids[i]);
+    }
+    fputc(')', p->f);
 }
 
 static void print_fp_body(Printer *p, const Expr *e) {
     FILE *f = p->f;
     static const char *names[] = {"x", "y", "z"};
-    bool from_int = e->kind == EXPR_SITOF || e->kind == EXPR_UITOF;
-    if (!from_int) { /* the kids as floats x, y, z */
-        fputs("(let (", f);
-        for (unsigned i = 0; i < e->nkids; i++) {
-            fprintf(f, "(%s ", names[i]);
-            fp_view(p, e->kids[i]);
-            fputc(')', f);
-        }
-        fputs(") ", f);
+    if (e->kind == EXPR_FCALL) {
+        fp_fcall(p, e);
+        return;
     }
+    if (e->kind == EXPR_SITOF || e->kind == EXPR_UITOF) { /* never a NaN */
+        fputs("(fp.to_ieee_bv ", f);
+        fp_term(p, e);
+        fputc(')', f);
+        return;
+    }
+    fputs("(let (", f); /* the kids as floats x, y, z */
+    for (unsigned i = 0; i < e->nkids; i++) {
+        fprintf(f, "(%s ", names[i]);
+        fp_view(p, e->kids[i]);
+        fputc(')', f);
+    }
+    fputs(") ", f);
     switch (e->kind) {
     case EXPR_FOEQ: fputs("(ite (fp.eq x y) #b1 #b0)", f); break;
     case EXPR_FOLT: fputs("(ite (fp.lt x y) #b1 #b0)", f); break;
@@ -191,11 +270,11 @@ static void print_fp_body(Printer *p, const Expr *e) {
     default:
         fputs("(let ((v ", f);
         fp_term(p, e);
-        fputs(")) (ite (fp.isNaN v) ", f);
-        print_bits(f, expr_fp_nan(e->width), e->width);
-        fputs(" (fp.to_ieee_bv v)))", f);
+        fputs(")) ", f);
+        fp_result(p, e);
+        fputc(')', f);
     }
-    if (!from_int) fputc(')', f);
+    fputc(')', f);
 }
 
 /* The defining term of a non-constant node whose kids are all named. */
@@ -206,12 +285,9 @@ static void print_body(Printer *p, const Expr *e) {
         return;
     }
     switch (e->kind) {
-    case EXPR_READ: {
-        size_t slot = array_slot(p, e->u.read.array);
-        fputs("(select ", f);
-        print_chain_ref(p, slot, e->u.read.updates);
-        break;
-    }
+    case EXPR_READ:
+        print_read(p, e);
+        return;
     case EXPR_EXTRACT: fprintf(f, "((_ extract %u %u)", e->u.off + e->width - 1, e->u.off); break;
     case EXPR_ZEXT: fprintf(f, "((_ zero_extend %u)", e->width - e->kids[0]->width); break;
     case EXPR_SEXT: fprintf(f, "((_ sign_extend %u)", e->width - e->kids[0]->width); break;
@@ -238,8 +314,10 @@ static void print_body(Printer *p, const Expr *e) {
 
 static void define_expr(Printer *p, Expr *e) {
     if (expr_is_const(e)) return;
-    if (e->kind == EXPR_READ && e->u.read.updates)
-        define_chain(p, array_slot(p, e->u.read.array), e->u.read.updates);
+    if (e->kind == EXPR_READ && e->u.read.updates) {
+        define_chain(p, array_slot(p, e->u.read.array), e->u.read.updates, false);
+        if (expr_read_may_pass_end(e)) define_chain(p, array_slot(p, e->u.read.array), e->u.read.updates, true);
+    }
     unsigned id = p->next_id++;
     fprintf(p->f, "(define-fun $e%u () (_ BitVec %u) ", id, e->width);
     print_body(p, e);
@@ -337,10 +415,10 @@ static void fp_use(Expr *root, PtrMap *seen, FpUse *u) {
     VEC_FREE(st);
 }
 
-/* Each opaque function as an uninterpreted one, as the Z3 translation has it. */
+/* Each opaque function as an uninterpreted one of bits, as the Z3 translation has it. */
 static void declare_fcalls(FILE *f, const FpUse *u) {
     for (unsigned wi = 0; wi < 2; wi++) {
-        const char *sort = wi ? "(_ FloatingPoint 11 53)" : "(_ FloatingPoint 8 24)";
+        const char *sort = wi ? "(_ BitVec 64)" : "(_ BitVec 32)";
         for (unsigned fn = 0; fn < MATHFN_COUNT; fn++) {
             if (!(u->fcalls[wi] >> fn & 1)) continue;
             fprintf(f, "(declare-fun %s.%u (%s%s%s) %s)\n", mathfn_name((MathFn)fn), wi ? 64 : 32, sort,
@@ -355,6 +433,7 @@ void expr_print_smt2(FILE *f, Expr *const *constraints, size_t n, Expr *goal) {
     for (size_t i = 0; i < n; i++) expr_collect_arrays(constraints[i], &p.arrays);
     if (goal) expr_collect_arrays(goal, &p.arrays);
     p.chains = util_calloc(p.arrays.len + 1, sizeof *p.chains);
+    p.zchains = util_calloc(p.arrays.len + 1, sizeof *p.zchains);
     p.base = util_calloc(p.arrays.len + 1, sizeof *p.base);
     PtrMap scanned;
     ptrmap_init(&scanned);
@@ -366,6 +445,7 @@ void expr_print_smt2(FILE *f, Expr *const *constraints, size_t n, Expr *goal) {
     declare_fcalls(f, &use);
     for (size_t i = 0; i < p.arrays.len; i++) {
         ptrmap_init(&p.chains[i]);
+        ptrmap_init(&p.zchains[i]);
         declare_array(&p, i);
     }
     PtrMap seen;
@@ -378,9 +458,11 @@ void expr_print_smt2(FILE *f, Expr *const *constraints, size_t n, Expr *goal) {
     ptrmap_free(&seen);
     for (size_t i = 0; i < p.arrays.len; i++) {
         ptrmap_free(&p.chains[i]);
+        ptrmap_free(&p.zchains[i]);
         free(p.base[i]);
     }
     free(p.chains);
+    free(p.zchains);
     free(p.base);
     expr_array_set_free(&p.arrays);
     ptrmap_free(&p.names);

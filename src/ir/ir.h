@@ -172,6 +172,8 @@ typedef struct IrFunction {
     uint64_t addr;         /* fake address of the function */
     bool is_declaration;   /* no body: special, modelled or external */
     bool is_runtime;       /* comes from symplex's runtime bitcode, not from the user program */
+    bool address_taken;    /* used other than as the callee of a call (LLVM's uses): may be called through a pointer */
+    bool exported;         /* not internal: code outside the module can name it */
     bool variadic;
     uint32_t nparams;      /* parameters occupy registers 0..nparams-1 */
     IrType *param_types;
@@ -213,6 +215,18 @@ typedef struct IrModule {
     uint64_t fn_addr_base, fn_addr_end;  /* range of fake function addresses */
     uint64_t block_addr_base, block_addr_end; /* fake addresses of basic blocks (blockaddress), 4 apart */
     uint64_t heap_base;              /* first address free for the executor's objects */
+    /* Code the module does not show, which may call its functions (ir_uses.c):
+     * a function it calls or takes the address of that has no body here and
+     * that the executor does not implement (so native code: it can call any
+     * exported function, dlsym can hand out any), and assembly (which can name
+     * any function). */
+    int32_t foreign_fn;              /* the first such function, or -1 */
+    bool has_asm;                    /* inline or module-level assembly */
+    /* IrLoadOptions.path_module: the native module of path-faithful replay
+     * (bitcode, path_bc_len bytes), or NULL and why not in path_bc_error */
+    uint8_t *path_bc;
+    size_t path_bc_len;
+    char *path_bc_error;
 } IrModule;
 
 typedef struct IrLoadOptions {
@@ -234,6 +248,9 @@ typedef struct IrLoadOptions {
     const char *entry;
     const char *libc_include;
     bool prune_runtime;
+    /* --record-path: also make the module a native build of which replays a
+     * test's branch decisions (IrModule.path_bc; ir_path_module.c). */
+    bool path_module;
 } IrLoadOptions;
 
 /* Loads a .c or .i file (compiled with clang-16), bitcode or LLVM IR; what the

@@ -254,17 +254,12 @@ void ir_cfg_free(IrCfg *g) {
 }
 
 /* ---- call graph ---- */
-static void cg_mark_address(IrCallGraph *cg, const IrModule *m, ir_u128 v) {
-    if (v < m->fn_addr_base || v >= m->fn_addr_end) return;
-    IrFunction *f = ir_function_by_addr((IrModule *)m, (uint64_t)v);
-    if (f) cg->address_taken[f->index] = true;
-}
-
 IrCallGraph *ir_callgraph_new(const IrModule *m) {
     IrCallGraph *cg = util_calloc(1, sizeof *cg);
     cg->nfunctions = m->nfunctions;
     cg->start = util_calloc(m->nfunctions + 2, sizeof *cg->start);
     cg->address_taken = util_calloc(m->nfunctions + 1, sizeof *cg->address_taken);
+    cg->called_from_outside = util_calloc(m->nfunctions + 1, sizeof *cg->called_from_outside);
     VEC(IrCallSite) all = {0};
     for (uint32_t f = 0; f < m->nfunctions; f++) {
         const IrFunction *fn = &m->functions[f];
@@ -273,14 +268,10 @@ IrCallGraph *ir_callgraph_new(const IrModule *m) {
                 VEC_PUSH(all, ((IrCallSite){f, i}));
                 cg->start[fn->calls[fn->insts[i].aux].callee + 1]++;
             }
-        for (uint32_t c = 0; c < fn->nconsts; c++) cg_mark_address(cg, m, fn->consts[c]);
+        cg->address_taken[f] = fn->address_taken;
+        /* assembly can name any symbol, native code any exported one */
+        cg->called_from_outside[f] = m->has_asm || (m->foreign_fn >= 0 && fn->exported);
     }
-    for (uint32_t gi = 0; gi < m->nglobals; gi++)
-        for (uint64_t o = 0; o + 8 <= m->globals[gi].size; o += 8) {
-            uint64_t w;
-            memcpy(&w, m->globals[gi].init + o, 8);
-            cg_mark_address(cg, m, w);
-        }
     for (uint32_t f = 0; f < m->nfunctions; f++) cg->start[f + 1] += cg->start[f];
     cg->sites = util_malloc((all.len + 1) * sizeof *cg->sites);
     uint32_t *fill = util_calloc(m->nfunctions + 1, sizeof *fill);
@@ -299,5 +290,6 @@ void ir_callgraph_free(IrCallGraph *cg) {
     free(cg->sites);
     free(cg->start);
     free(cg->address_taken);
+    free(cg->called_from_outside);
     free(cg);
 }

@@ -63,6 +63,7 @@ typedef struct IrCallGraph {
     uint32_t *start;
     uint32_t nfunctions;
     bool *address_taken;        /* the function's address is used other than as a direct callee */
+    bool *called_from_outside;  /* code the module does not show may call it (IrModule.foreign_fn, has_asm) */
 } IrCallGraph;
 
 IrCallGraph *ir_callgraph_new(const IrModule *m);

@@ -109,6 +109,19 @@ void irl_gep(IrFnBuild *fb, LLVMValueRef inst);
 void irl_aggregate(IrFnBuild *fb, LLVMValueRef inst, LLVMOpcode op);
 bool irl_is_user_fn(IrFnBuild *fb);
 
+/* --- ir_uses.c --- */
+/* Is fn's address used other than as the callee of a call? */
+bool iru_address_taken(LLVMValueRef fn);
+/* The program calls fn or takes its address: a declaration the executor does
+ * not implement is native code (IrModule.foreign_fn). */
+void iru_foreign(IrBuild *b, LLVMValueRef fn);
+/* Module-level assembly (IrModule.has_asm). */
+void iru_module_asm(IrBuild *b);
+/* --- ir_path_module.c --- */
+/* The first branch id the loader's child gave a conditional branch or switch
+ * of user code, or IR_NO_BRANCH. */
+uint32_t irpath_site(LLVMValueRef term);
+
 /* --- ir_intrinsic.c --- */
 /* Lowers a call to intrinsic `name`. */
 void iri_lower(IrFnBuild *fb, LLVMValueRef call, const char *name);

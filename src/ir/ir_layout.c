@@ -71,6 +71,9 @@ static void fill_function(IrBuild *b, IrFunction *f, LLVMValueRef fn) {
     f->name = value_name(fn);
     f->is_declaration = LLVMIsDeclaration(fn);
     f->is_runtime = !f->is_declaration && !is_user_defined(b, f->name);
+    f->address_taken = iru_address_taken(fn);
+    LLVMLinkage l = LLVMGetLinkage(fn);
+    f->exported = l != LLVMInternalLinkage && l != LLVMPrivateLinkage;
     f->variadic = LLVMIsFunctionVarArg(ft);
     f->nparams = LLVMCountParams(fn);
     f->param_types = util_calloc(f->nparams, sizeof *f->param_types);
@@ -107,6 +110,7 @@ static void layout_functions(IrBuild *b, uint64_t globals_end) {
     m->block_addr_end = m->block_addr_base + 4 * nblocks;
     m->heap_base = align_up(m->block_addr_end + 1, IR_MIB);
     m->main_index = -1;
+    m->foreign_fn = -1;
     uint32_t i = 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(b->mod); fn; fn = LLVMGetNextFunction(fn)) {
         if (LLVMGetIntrinsicID(fn)) continue;
@@ -118,6 +122,7 @@ static void layout_functions(IrBuild *b, uint64_t globals_end) {
             m->main_index = (int32_t)i;
         irmap_put(&b->addr_of, IR_KEY(fn), weak_undefined(b, fn, f->name) ? 0 : f->addr);
         irmap_put(&b->fn_index, IR_KEY(fn), i);
+        if (f->address_taken) iru_foreign(b, fn); /* it may be called through a pointer */
         i++;
     }
 }
@@ -166,4 +171,5 @@ void irc_layout(IrBuild *b) {
     layout_functions(b, end);
     layout_aliases(b);
     init_globals(b);
+    iru_module_asm(b);
 }

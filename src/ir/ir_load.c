@@ -36,8 +36,9 @@ void irload_diag_handler(LLVMDiagnosticInfoRef di, void *ctx) {
 
 /* ---- the temporary files of one load ---- */
 
-enum { LF_COMPILED, LF_CLANG_LOG, LF_MODULE, LF_NAMES, LF_CHILD_LOG, LF_COUNT };
-static const char *const lf_names[LF_COUNT] = {"input.bc", "clang.log", "module.bc", "names", "llvm.log"};
+enum { LF_COMPILED, LF_CLANG_LOG, LF_MODULE, LF_NAMES, LF_CHILD_LOG, LF_PATH_BC, LF_PATH_ERR, LF_COUNT };
+static const char *const lf_names[LF_COUNT] = {"input.bc", "clang.log", "module.bc", "names", "llvm.log",
+                                               "path-module.bc", "path-module.err"};
 
 typedef struct LoadFiles { char *dir; char *path[LF_COUNT]; } LoadFiles;
 
@@ -144,6 +145,26 @@ static IrModule *load_trusted(const LoadFiles *f, const IrLoadOptions *opt, cons
     return m;
 }
 
+/* The child's native module of --record-path (or why there is none) into m. */
+static void load_path_module(IrModule *m, const LoadFiles *f) {
+    FILE *in = fopen(f->path[LF_PATH_BC], "rb");
+    if (!in) {
+        FILE *e = fopen(f->path[LF_PATH_ERR], "r");
+        char line[1024] = "the loader did not write it";
+        if (e && fgets(line, sizeof line, e)) line[strcspn(line, "\n")] = 0;
+        if (e) fclose(e);
+        m->path_bc_error = util_strdup(line);
+        return;
+    }
+    size_t cap = 1 << 16;
+    m->path_bc = util_malloc(cap);
+    for (size_t got; (got = fread(m->path_bc + m->path_bc_len, 1, cap - m->path_bc_len, in)) > 0;) {
+        m->path_bc_len += got;
+        if (m->path_bc_len == cap) m->path_bc = util_realloc(m->path_bc, cap *= 2);
+    }
+    fclose(in);
+}
+
 IrModule *ir_load(const char *path, const IrLoadOptions *opt, char **err) {
     static const IrLoadOptions defaults = {0};
     if (!opt) opt = &defaults;
@@ -161,8 +182,10 @@ IrModule *ir_load(const char *path, const IrLoadOptions *opt, char **err) {
         IrChildJob job = {.input = source ? f.path[LF_COMPILED] : path, .shown = path, .textual = kind == IR_IN_LL,
                           .opt = opt, .out_bc = f.path[LF_MODULE],
                           .names_path = f.path[LF_NAMES], .log_path = f.path[LF_CHILD_LOG],
+                          .path_bc = f.path[LF_PATH_BC], .path_err = f.path[LF_PATH_ERR],
                           .timeout_s = IR_CHILD_TIMEOUT_S};
         if (irload_in_child(&job, err)) m = load_trusted(&f, opt, path, err);
+        if (m && opt->path_module) load_path_module(m, &f);
     }
     files_remove(&f);
     return m;

@@ -41,6 +41,8 @@ typedef struct IrChildJob {
     const char *out_bc;      /* where the prepared module is written */
     const char *names_path;  /* functions the user's module defines, each NUL-terminated */
     const char *log_path;    /* the child's stdout and stderr (LLVM's own messages) */
+    const char *path_bc;     /* opt->path_module: the native module goes here ... */
+    const char *path_err;    /* ... or the one line why not, here */
     unsigned timeout_s;      /* the child is killed by SIGALRM after this long */
 } IrChildJob;
 
@@ -60,6 +62,18 @@ _Noreturn void irchild_run(const IrChildJob *job, int err_fd);
 /* Gives every defined function's used byval parameters their copy, made at
  * entry (see ir_byval.c). */
 void irbyval_copy(LLVMModuleRef mod);
+
+/* ---- ir_path_module.c (run by the child) ---- */
+
+/* Names of the globals a module defines (functions, variables, aliases), sorted. */
+typedef struct IrNames { char **names; size_t n; } IrNames;
+IrNames irnames_defined(LLVMModuleRef mod);
+/* Numbers the conditional branches and switches of the functions user defines
+ * (NULL: every function is the user's) as !symplex.site metadata. */
+void irpath_assign_sites(LLVMModuleRef mod, const IrNames *user);
+/* Turns mod (sites assigned) into the native module of path-faithful replay
+ * and writes it to out. false + *why when it cannot. */
+bool irpath_write_module(LLVMModuleRef mod, const IrNames *user, const char *out, char **why);
 
 /* ---- ir_wide.c ---- */
 

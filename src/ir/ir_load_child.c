@@ -192,7 +192,8 @@ static void child_runtime_names(LLVMModuleRef rt, ChildNames *n) {
 static void child_internalize(LLVMModuleRef mod, const ChildNames *n, const char *entry) {
     for (size_t at = 0; at < n->len; at += strlen(n->buf + at) + 1) {
         const char *name = n->buf + at;
-        if (strcmp(name, entry) == 0) continue;
+        /* llvm.used and its kin are the linker's lists, not definitions (and keep what they name) */
+        if (strcmp(name, entry) == 0 || strncmp(name, "llvm.", 5) == 0) continue;
         LLVMValueRef v = LLVMGetNamedFunction(mod, name);
         if (!v) v = LLVMGetNamedGlobal(mod, name);
         if (!v) v = LLVMGetNamedGlobalAlias(mod, name, strlen(name));
@@ -243,6 +244,20 @@ static void child_rehearse(const IrChildJob *j) {
     irload_lower(mod, j->opt, names, n);
 }
 
+/* The native module of --record-path, from the module just written (which
+ * it changes). Not a failure of the load when it cannot be made: the reason
+ * goes to path_err and the run goes on without it. */
+static void child_path_module(const IrChildJob *j, LLVMModuleRef mod, const IrNames *user) {
+    char *why = NULL;
+    if (irpath_write_module(mod, user, j->path_bc, &why)) return;
+    unlink(j->path_bc);
+    FILE *f = fopen(j->path_err, "w");
+    if (f) {
+        fputs(why, f);
+        fclose(f);
+    }
+}
+
 _Noreturn void irchild_run(const IrChildJob *j, int err_fd) {
     child_setup(j, err_fd);
     static IrDiag diag;
@@ -250,7 +265,9 @@ _Noreturn void irchild_run(const IrChildJob *j, int err_fd) {
     LLVMContextSetDiagnosticHandler(ctx, irload_diag_handler, &diag);
     LLVMModuleRef mod = child_read(ctx, &diag, j->input, j->shown, j->textual);
     child_verify(mod, "", j->shown);
+    IrNames user = {0}; /* what the program defines, as opposed to the runtime */
     if (j->opt->runtime_bc) {
+        user = irnames_defined(mod);
         child_write_names(mod, j->names_path);
         child_link(ctx, &diag, mod, j->opt);
         child_verify(mod, " after linking the runtime into", j->shown);
@@ -259,7 +276,9 @@ _Noreturn void irchild_run(const IrChildJob *j, int err_fd) {
     irbyval_copy(mod);
     irwide_split(mod);
     child_verify(mod, " after copying byval parameters and splitting wide integers:", j->shown);
+    irpath_assign_sites(mod, j->opt->runtime_bc ? &user : NULL);
     if (LLVMWriteBitcodeToFile(mod, j->out_bc) != 0) child_failf("cannot write '%s'", j->out_bc);
     child_rehearse(j);
+    if (j->opt->path_module) child_path_module(j, mod, j->opt->runtime_bc ? &user : NULL);
     _exit(0);
 }

@@ -111,10 +111,13 @@ void irl_unsupported(IrFnBuild *fb, LLVMValueRef inst, char *owned_msg) {
 
 bool irl_is_user_fn(IrFnBuild *fb) { return !fb->f->is_runtime; }
 
-static uint32_t branch_ids(IrFnBuild *fb, uint32_t n) {
+/* The first of the n branch ids of a terminator of user code: the loader's
+ * child numbered them and left the number on it (ir_path_module.c), so that
+ * the native module of --record-path names every site as the engine does. */
+static uint32_t branch_ids(IrFnBuild *fb, LLVMValueRef term, uint32_t n) {
     if (!irl_is_user_fn(fb)) return IR_NO_BRANCH;
-    uint32_t first = fb->b->m->nbranches;
-    fb->b->m->nbranches += n;
+    uint32_t first = irpath_site(term);
+    if (first != IR_NO_BRANCH && first + n > fb->b->m->nbranches) fb->b->m->nbranches = first + n;
     return first;
 }
 
@@ -155,7 +158,7 @@ static void lower_br(IrFnBuild *fb, LLVMValueRef inst) {
     in->a = cond;
     in->aux = et;
     in->aux2 = ef;
-    in->c = (Opnd)branch_ids(fb, 2); /* taken: id, not taken: id + 1 */
+    in->c = (Opnd)branch_ids(fb, inst, 2); /* taken: id, not taken: id + 1 */
 }
 
 /* Switch operands are [cond, default, (value, dest)*]; successor i+1 is case i. */
@@ -171,7 +174,7 @@ static void lower_switch(IrFnBuild *fb, LLVMValueRef inst) {
         sw.edges[i] = edge_to(fb, LLVMGetSuccessor(inst, i + 1));
     }
     sw.default_edge = edge_to(fb, LLVMGetSuccessor(inst, 0));
-    sw.branch_id = branch_ids(fb, ncases + 1);
+    sw.branch_id = branch_ids(fb, inst, ncases + 1);
     VEC_PUSH(fb->switches, sw);
     Opnd a = irl_opnd(fb, cond);
     Inst *in = irl_emit(fb, IR_SWITCH, NULL);

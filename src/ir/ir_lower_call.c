@@ -110,6 +110,7 @@ static int32_t callee_index(IrFnBuild *fb, LLVMValueRef callee) {
 void irl_call(IrFnBuild *fb, LLVMValueRef inst) {
     LLVMValueRef callee = LLVMGetCalledValue(inst);
     if (LLVMIsAInlineAsm(callee)) {
+        fb->b->m->has_asm = true;
         irl_unsupported(fb, inst, util_strdup("unsupported inline assembly"));
         return;
     }
@@ -122,6 +123,7 @@ void irl_call(IrFnBuild *fb, LLVMValueRef inst) {
         size_t len;
         if (iri_lower_libm(fb, inst, LLVMGetValueName2(callee, &len))) return;
     }
+    iru_foreign(fb->b, callee);
     IrCall c = {.callee = callee_index(fb, callee), .callee_ptr = IR_NONE};
     if (c.callee < 0) c.callee_ptr = irl_opnd(fb, callee);
     c.nargs = LLVMGetNumArgOperands(inst);

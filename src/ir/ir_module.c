@@ -54,5 +54,7 @@ void ir_module_free(IrModule *m) {
     free(m->loc_is_user);
     for (uint32_t i = 0; i < m->nstrings; i++) free(m->strings[i]);
     free(m->strings);
+    free(m->path_bc);
+    free(m->path_bc_error);
     free(m);
 }

@@ -57,6 +57,8 @@ typedef struct SolverStats {
     /* the CEGAR array solver (--array-solver=cegar) */
     uint64_t array_queries;      /* queries with a read at a symbolic index */
     uint64_t precheck_unsat;     /* of those, proved UNSAT by the ILP pre-check */
+    uint64_t precheck_unconfirmed; /* GLPK verdicts exact arithmetic did not confirm: the query was refined instead */
+    uint64_t precheck_glpk_errors; /* GLPK stopped on an internal error (caught) */
     double precheck_time_s;
     uint64_t cegar_iterations;   /* abstract queries solved */
     uint64_t axioms_added;       /* violated candidate axioms added */

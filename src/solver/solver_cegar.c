@@ -165,8 +165,11 @@ static SolverResult cegar_check(Solver *base, const Query *q, Assignment *model)
     SolverResult r = SOLVER_UNKNOWN;
     bool fallback = false;
     double t0 = timer_now();
-    bool unsat = x->precheck && array_precheck(&abs, x->prune) == ILP_INFEASIBLE;
+    IlpStats ist = {0};
+    bool unsat = x->precheck && array_precheck(&abs, x->prune, &ist) == ILP_INFEASIBLE;
     st->precheck_time_s += timer_now() - t0;
+    st->precheck_unconfirmed += ist.unconfirmed;
+    st->precheck_glpk_errors += ist.glpk_errors;
     if (unsat) {
         st->precheck_unsat++;
         r = SOLVER_UNSAT;

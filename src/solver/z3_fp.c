@@ -1,8 +1,9 @@
 /* Floating-point kinds in Z3's FP theory. Kids arrive as bit-vectors (an Expr
  * float is its bit pattern) and are viewed as floats with to_fp; float results
- * go back to bits with to_ieee_bv, a NaN as the canonical NaN, since Z3 leaves
- * the bits of a NaN unspecified and expr_fp_fold gives exactly one. */
-#include <math.h>
+ * go back to bits with to_ieee_bv. The FP theory has one NaN and leaves its
+ * bits unspecified, so a NaN result's bits are built on the bit-vector level
+ * from the operands' bits, by expr_fp.h's rule (the NaN of the first NaN
+ * operand, quieted, else the default NaN): the bits expr_fp_fold gives. */
 #include <stdio.h>
 
 #include "expr/expr_fp.h"
@@ -66,11 +67,31 @@ static Z3_ast view(const Z3Fp *fp, const Expr *e, unsigned i, const Z3_ast *k) {
     return float_of(fp, e->kids[i], k[i]);
 }
 
-static Z3_ast bits(const Z3Fp *fp, const Expr *e, Z3_ast v, unsigned w) {
+/* expr_fp_nan_pass on the bits k of a NaN of width from. */
+static Z3_ast nan_pass(const Z3Fp *fp, Z3_ast k, unsigned from, unsigned to) {
     Z3_context c = fp->ctx;
+    unsigned ff = from == 32 ? 23 : 52, tf = to == 32 ? 23 : 52;
+    if (from == to) return K(Z3_mk_bvor(c, k, bv_const(fp, (u128)1 << (tf - 1), to)));
+    /* the sign, an all-ones exponent and the quiet bit, then the payload's top */
+    Z3_ast head = K(Z3_mk_concat(c, K(Z3_mk_extract(c, from - 1, from - 1, k)), bv_const(fp, expr_mask(to - tf), to - tf)));
+    if (tf < ff) return K(Z3_mk_concat(c, head, K(Z3_mk_extract(c, ff - 2, ff - tf, k))));
+    Z3_ast payload = K(Z3_mk_concat(c, K(Z3_mk_extract(c, ff - 2, 0, k)), bv_const(fp, 0, tf - ff)));
+    return K(Z3_mk_concat(c, head, payload));
+}
+
+/* The bits of FP node e whose float is v, x[i] being its kids' floats and
+ * k[i] their bits: v's IEEE bits, or for a NaN the one the platform returns. */
+static Z3_ast bits(const Z3Fp *fp, const Expr *e, Z3_ast v, const Z3_ast *x, const Z3_ast *k) {
+    Z3_context c = fp->ctx;
+    unsigned w = e->width, order[3], n = expr_fp_nan_sources(e->kind, order);
     solver_map_put(fp->floats, e, NULL, v);
-    Z3_ast nan = K(Z3_mk_fpa_is_nan(c, v));
-    return K(Z3_mk_ite(c, nan, bv_const(fp, expr_fp_nan(w), w), K(Z3_mk_fpa_to_ieee_bv(c, v))));
+    Z3_ast r = K(Z3_mk_ite(c, K(Z3_mk_fpa_is_nan(c, v)), bv_const(fp, expr_fp_nan(w), w), K(Z3_mk_fpa_to_ieee_bv(c, v))));
+    for (unsigned i = n; i-- > 0;) {
+        unsigned o = order[i];
+        Z3_ast pass = nan_pass(fp, k[o], e->kids[o]->width, w);
+        r = K(Z3_mk_ite(c, K(Z3_mk_fpa_is_nan(c, x[o])), pass, r));
+    }
+    return r;
 }
 
 /* C fmod from IEEE remainder r: the two differ by |y| (with x's sign) exactly
@@ -86,24 +107,20 @@ static Z3_ast fmod_of(const Z3Fp *fp, Z3_ast x, Z3_ast y) {
     return K(Z3_mk_ite(c, K(Z3_mk_and(c, 2, conds)), K(Z3_mk_fpa_add(c, fp_rm(fp, EXPR_RNE), r, step)), r));
 }
 
-/* 2^n (negated if neg) as a binary64: exact for n <= 128. */
-static Z3_ast pow2(const Z3Fp *fp, int n, bool neg) {
-    return K(Z3_mk_fpa_numeral_double(fp->ctx, neg ? -ldexp(1, n) : ldexp(1, n), fp_sort(fp, 64)));
-}
-
-/* Truncation to an integer of width w; out of range or NaN gives 1 << (w-1). */
+/* Truncation to an integer of width w, as x86 does it (expr_fp_ftoi_rule). */
 static Z3_ast ftoi(const Z3Fp *fp, bool is_signed, Z3_ast x, unsigned w) {
     Z3_context c = fp->ctx;
+    ExprFtoiRule rule = expr_fp_ftoi_rule(is_signed, w);
     Z3_ast rtz = fp_rm(fp, EXPR_RTZ);
-    Z3_ast xd = K(Z3_mk_fpa_to_fp_float(c, fp_rm(fp, EXPR_RNE), x, fp_sort(fp, 64))); /* exact */
+    Z3_sort d = fp_sort(fp, 64);
+    Z3_ast xd = K(Z3_mk_fpa_to_fp_float(c, fp_rm(fp, EXPR_RNE), x, d)); /* exact */
     Z3_ast t = K(Z3_mk_fpa_round_to_integral(c, rtz, xd));
-    /* unsigned: t >= 0, which -0 (from x in (-1, 0]) satisfies */
-    Z3_ast lo_bound = is_signed ? pow2(fp, (int)w - 1, true) : K(Z3_mk_fpa_numeral_double(c, 0.0, fp_sort(fp, 64)));
-    Z3_ast lo = K(Z3_mk_fpa_leq(c, lo_bound, t));
-    Z3_ast hi = K(Z3_mk_fpa_lt(c, t, pow2(fp, is_signed ? (int)w - 1 : (int)w, false)));
+    /* lo <= t, which -0 (from x in (-1, 0]) satisfies where lo is 0 */
+    Z3_ast lo = K(Z3_mk_fpa_leq(c, K(Z3_mk_fpa_numeral_double(c, rule.lo, d)), t));
+    Z3_ast hi = K(Z3_mk_fpa_lt(c, t, K(Z3_mk_fpa_numeral_double(c, rule.hi, d))));
     Z3_ast conds[3] = {K(Z3_mk_not(c, K(Z3_mk_fpa_is_nan(c, x)))), lo, hi};
-    Z3_ast conv = is_signed ? K(Z3_mk_fpa_to_sbv(c, rtz, x, w)) : K(Z3_mk_fpa_to_ubv(c, rtz, x, w));
-    return K(Z3_mk_ite(c, K(Z3_mk_and(c, 3, conds)), conv, bv_const(fp, (u128)1 << (w - 1), w)));
+    Z3_ast conv = K(Z3_mk_extract(c, w - 1, 0, K(Z3_mk_fpa_to_sbv(c, rtz, x, rule.conv))));
+    return K(Z3_mk_ite(c, K(Z3_mk_and(c, 3, conds)), conv, bv_const(fp, rule.other, w)));
 }
 
 static Z3_ast fp_compare(const Z3Fp *fp, int kind, Z3_ast x, Z3_ast y) {
@@ -119,43 +136,48 @@ static Z3_ast fp_compare(const Z3Fp *fp, int kind, Z3_ast x, Z3_ast y) {
     }
 }
 
-static Z3_ast fcall(const Z3Fp *fp, const Expr *e, Z3_ast x, Z3_ast y) {
+/* An uninterpreted function of the bits: glibc's result for a NaN argument
+ * depends on its payload, so equal floats need not give equal results. */
+static Z3_ast fcall(const Z3Fp *fp, const Expr *e, const Z3_ast *k) {
     Z3_context c = fp->ctx;
     char name[32];
     snprintf(name, sizeof name, "%s.%u", mathfn_name((MathFn)e->u.off), e->width);
-    Z3_sort s = fp_sort(fp, e->width), dom[2] = {s, s};
+    Z3_sort s = Z3_mk_bv_sort(c, e->width);
+    K(Z3_sort_to_ast(c, s));
+    Z3_sort dom[2] = {s, s};
     Z3_func_decl f = Z3_mk_func_decl(c, Z3_mk_string_symbol(c, name), e->nkids, dom, s);
     K(Z3_func_decl_to_ast(c, f));
-    Z3_ast args[2] = {x, y};
     *fp->opaque = true;
-    return Z3_mk_app(c, f, e->nkids, args);
+    return K(Z3_mk_app(c, f, e->nkids, k));
 }
 
 Z3_ast z3_fp_node(const Z3Fp *fp, const Expr *e, const Z3_ast *k) {
     Z3_context c = fp->ctx;
     unsigned w = e->width;
-    if (e->kind == EXPR_SITOF || e->kind == EXPR_UITOF) {
+    if (e->kind == EXPR_SITOF || e->kind == EXPR_UITOF) { /* never a NaN */
         Z3_ast (*to)(Z3_context, Z3_ast, Z3_ast, Z3_sort) =
             e->kind == EXPR_SITOF ? Z3_mk_fpa_to_fp_signed : Z3_mk_fpa_to_fp_unsigned;
-        return bits(fp, e, K(to(c, fp_rm(fp, e->u.off), k[0], fp_sort(fp, w))), w);
+        Z3_ast v = K(to(c, fp_rm(fp, e->u.off), k[0], fp_sort(fp, w)));
+        solver_map_put(fp->floats, e, NULL, v);
+        return K(Z3_mk_fpa_to_ieee_bv(c, v));
     }
-    Z3_ast x = view(fp, e, 0, k);
-    Z3_ast y = e->nkids > 1 ? view(fp, e, 1, k) : NULL;
+    if (e->kind == EXPR_FCALL) return fcall(fp, e, k);
+    Z3_ast x[3] = {NULL, NULL, NULL};
+    for (unsigned i = 0; i < e->nkids; i++) x[i] = view(fp, e, i, k);
     Z3_ast rm = fp_rm(fp, e->u.off);
     Z3_ast v;
     switch (e->kind) {
-    case EXPR_FOEQ: case EXPR_FOLT: case EXPR_FOLE: case EXPR_FUNO: return fp_compare(fp, e->kind, x, y);
-    case EXPR_FTOSI: case EXPR_FTOUI: return ftoi(fp, e->kind == EXPR_FTOSI, x, w);
-    case EXPR_FADD: v = Z3_mk_fpa_add(c, rm, x, y); break;
-    case EXPR_FSUB: v = Z3_mk_fpa_sub(c, rm, x, y); break;
-    case EXPR_FMUL: v = Z3_mk_fpa_mul(c, rm, x, y); break;
-    case EXPR_FDIV: v = Z3_mk_fpa_div(c, rm, x, y); break;
-    case EXPR_FREM: v = fmod_of(fp, x, y); break;
-    case EXPR_FMA: v = Z3_mk_fpa_fma(c, rm, x, y, view(fp, e, 2, k)); break;
-    case EXPR_FSQRT: v = Z3_mk_fpa_sqrt(c, rm, x); break;
-    case EXPR_FRINT: v = Z3_mk_fpa_round_to_integral(c, rm, x); break;
-    case EXPR_FCALL: v = fcall(fp, e, x, y); break;
-    default: v = Z3_mk_fpa_to_fp_float(c, rm, x, fp_sort(fp, w)); break; /* EXPR_FCONV */
+    case EXPR_FOEQ: case EXPR_FOLT: case EXPR_FOLE: case EXPR_FUNO: return fp_compare(fp, e->kind, x[0], x[1]);
+    case EXPR_FTOSI: case EXPR_FTOUI: return ftoi(fp, e->kind == EXPR_FTOSI, x[0], w);
+    case EXPR_FADD: v = Z3_mk_fpa_add(c, rm, x[0], x[1]); break;
+    case EXPR_FSUB: v = Z3_mk_fpa_sub(c, rm, x[0], x[1]); break;
+    case EXPR_FMUL: v = Z3_mk_fpa_mul(c, rm, x[0], x[1]); break;
+    case EXPR_FDIV: v = Z3_mk_fpa_div(c, rm, x[0], x[1]); break;
+    case EXPR_FREM: v = fmod_of(fp, x[0], x[1]); break;
+    case EXPR_FMA: v = Z3_mk_fpa_fma(c, rm, x[0], x[1], x[2]); break;
+    case EXPR_FSQRT: v = Z3_mk_fpa_sqrt(c, rm, x[0]); break;
+    case EXPR_FRINT: v = Z3_mk_fpa_round_to_integral(c, rm, x[0]); break;
+    default: v = Z3_mk_fpa_to_fp_float(c, rm, x[0], fp_sort(fp, w)); break; /* EXPR_FCONV */
     }
-    return bits(fp, e, K(v), w);
+    return bits(fp, e, K(v), x, k);
 }

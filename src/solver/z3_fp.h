@@ -10,7 +10,8 @@
 /* Where the translation's ASTs go: keep(owner, a) takes a reference to a and
  * returns it (the context is reference counted). floats remembers, per query,
  * the float term of each FP node translated, so an FP kid is used as a float
- * directly instead of through its bits (the same value: any NaN is a NaN),
+ * directly instead of through its bits (the same value: any NaN is a NaN to
+ * an FP operation, and a NaN result's bits come from the kids' bits),
  * which spares Z3 a to_fp/to_ieee_bv round trip per operation. A sign-bit
  * operation (fneg as an xor, fabs as an and) read as a float is Z3's fp.neg
  * or fp.abs of its operand's float for the same reason: through the bits,
@@ -26,9 +27,9 @@ typedef struct Z3Fp {
 } Z3Fp;
 
 /* An opaque math function (EXPR_FCALL) is an uninterpreted function of its
- * floats, "sin.64" for sin on doubles: Z3 knows nothing of it but that equal
- * arguments give equal values, so its UNSAT is a proof and its SAT only a
- * candidate, which the core checks by evaluation (*opaque tells it to).
+ * operands' bits, "sin.64" for sin on doubles: Z3 knows nothing of it but that
+ * equal arguments give equal values, so its UNSAT is a proof and its SAT only
+ * a candidate, which the core checks by evaluation (*opaque tells it to).
  *
  * The bit-vector (width 1 for comparisons) of FP node e whose kids are the
  * bit-vectors k[0..nkids). Same definitions as expr_fp_fold. */

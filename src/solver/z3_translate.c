@@ -58,25 +58,50 @@ static Z3_ast z3_array_root(Z3Solver *z, Array *a) {
 }
 
 
-/* Store chain for an update list over `a`, memoized per (node, array): lists
+/* The constant-0 array: what an input array holds past its end (expr.h). */
+static Z3_ast z3_zero_array(Z3Solver *z) {
+    static const char zero_tag;
+    void *hit;
+    if (solver_map_get(&z->t->memo, &zero_tag, NULL, &hit)) return hit;
+    Z3_ast r = z3_keep(z, Z3_mk_const_array(z->ctx, z3_bv_sort(z, 32), z3_const(z, 0, 8)));
+    solver_map_put(&z->t->memo, &zero_tag, NULL, r);
+    return r;
+}
+
+/* Store chain for an update list over `a` (or, with `zero`, over the
+ * constant-0 array in its place), memoized per (node, array, zero): lists
  * share tails, so each write is translated once per query. Iterative, because
  * update lists can be thousands of writes long. */
-static Z3_ast z3_updates(Z3Solver *z, Array *a, UpdateNode *u) {
+static Z3_ast z3_updates(Z3Solver *z, Array *a, UpdateNode *u, bool zero) {
+    const void *key = zero ? (const char *)a + 1 : (const char *)a; /* Arrays are aligned: a + 1 is no Array */
     VEC(UpdateNode *) todo = {0};
     Z3_ast base = NULL;
     for (; u; u = u->next) {
         void *hit;
-        if (solver_map_get(&z->t->memo, u, a, &hit)) { base = hit; break; }
+        if (solver_map_get(&z->t->memo, u, key, &hit)) { base = hit; break; }
         VEC_PUSH(todo, u);
     }
-    if (!base) base = z3_array_root(z, a);
+    if (!base) base = zero ? z3_zero_array(z) : z3_array_root(z, a);
     while (todo.len) {
         UpdateNode *n = VEC_POP(todo);
         base = z3_keep(z, Z3_mk_store(z->ctx, base, z3_expr(z, n->index), z3_expr(z, n->value)));
-        solver_map_put(&z->t->memo, n, a, base);
+        solver_map_put(&z->t->memo, n, key, base);
     }
     VEC_FREE(todo);
     return base;
+}
+
+/* A read through the array theory. Z3's array for an input is unconstrained
+ * everywhere, so a read that may pass the array's end reads, there, the
+ * writes over the constant-0 array instead: 0 unless a write put something
+ * there, as everywhere else (expr.h). */
+static Z3_ast z3_theory_read(Z3Solver *z, Expr *e, Z3_ast idx) {
+    Array *a = e->u.read.array;
+    Z3_ast sel = z3_keep(z, Z3_mk_select(z->ctx, z3_updates(z, a, e->u.read.updates, false), idx));
+    if (!expr_read_may_pass_end(e)) return sel;
+    Z3_ast past = z3_keep(z, Z3_mk_select(z->ctx, z3_updates(z, a, e->u.read.updates, true), idx));
+    Z3_ast in = z3_keep(z, Z3_mk_bvult(z->ctx, idx, z3_const(z, a->size, 32)));
+    return z3_keep(z, Z3_mk_ite(z->ctx, in, sel, past));
 }
 
 /* An input byte at a constant index is a bit-vector constant of its own, so a
@@ -87,6 +112,7 @@ static Z3_ast z3_updates(Z3Solver *z, Array *a, UpdateNode *u) {
 static Z3_ast z3_input_byte(Z3Solver *z, Expr *e) {
     Array *a = e->u.read.array;
     uint64_t j = (uint64_t)e->kids[0]->u.value;
+    if (j >= a->size) return z3_const(z, 0, 8); /* expr_read folds these; past the end is 0 (expr.h) */
     char *name = util_format("%s!%llu", a->name, (unsigned long long)j);
     Z3_ast c = z3_keep(z, Z3_mk_const(z->ctx, Z3_mk_string_symbol(z->ctx, name), z3_bv_sort(z, 8)));
     free(name);
@@ -215,7 +241,7 @@ static Z3_ast z3_node(Z3Solver *z, Expr *e, Z3_ast *k) {
             return z3_input_byte(z, e);
         if (z3_mux_applicable(e->u.read.array, e->u.read.updates))
             return z3_const_read(z, e->u.read.array, e->u.read.updates, k[0]);
-        return z3_keep(z, Z3_mk_select(c, z3_updates(z, e->u.read.array, e->u.read.updates), k[0]));
+        return z3_theory_read(z, e, k[0]);
     case EXPR_CONCAT: return z3_keep(z, Z3_mk_concat(c, k[0], k[1]));
     case EXPR_EXTRACT: return z3_keep(z, Z3_mk_extract(c, e->u.off + e->width - 1, e->u.off, k[0]));
     case EXPR_ZEXT: return z3_keep(z, Z3_mk_zero_ext(c, e->width - e->kids[0]->width, k[0]));

@@ -156,6 +156,9 @@ static void bw_callers(Bw *bw, const BwState *s) {
         bw_found(bw, (BwState *)s);
         return;
     }
+    /* code the module does not show (native functions, assembly) may call it
+     * too: its direct call sites are not all the ways in, so no proof */
+    if (cg->called_from_outside[fn]) bw->plan->incomplete = true;
     for (uint32_t k = cg->start[fn]; k < cg->start[fn + 1] && !bw_out_of_budget(bw); k++) {
         const IrCallSite *site = &cg->sites[k];
         /* a recursive function's own call sites lead back to its entry: each

@@ -97,7 +97,10 @@ static Expr *bw_fresh(unsigned width) {
 }
 
 /* Does register r hold the address of a new object: a stack slot, or a
- * heap block from the allocator? Distinct such objects never overlap. */
+ * heap block from the allocator? Distinct such objects never overlap. Only
+ * the runtime's allocator is known to hand out fresh blocks: a program's own
+ * malloc (its definition wins over the runtime's at link time) may return
+ * any object. */
 static bool bw_defines_object(Bw *bw, const IrFunction *f, uint32_t r) {
     uint32_t d = bw_fn(bw, f->index)->def[r];
     if (d == IR_CFG_NONE) return false;
@@ -106,8 +109,9 @@ static bool bw_defines_object(Bw *bw, const IrFunction *f, uint32_t r) {
     if (in->op != IR_CALL) return false;
     int32_t callee = f->calls[in->aux].callee;
     if (callee < 0) return false;
-    const char *name = bw->m->functions[callee].name;
-    return strcmp(name, "malloc") == 0 || strcmp(name, "calloc") == 0;
+    const IrFunction *alloc = &bw->m->functions[callee];
+    if (!alloc->is_declaration && !alloc->is_runtime) return false;
+    return strcmp(alloc->name, "malloc") == 0 || strcmp(alloc->name, "calloc") == 0;
 }
 
 Expr *bw_get(Bw *bw, BwFrame *f, Opnd o, unsigned width) {
@@ -211,6 +215,7 @@ void bw_apply(Bw *bw, BwState *s, uint32_t i) {
     }
     case IR_MEMCPY: case IR_MEMMOVE: case IR_MEMSET: case IR_ATOMICRMW: case IR_CMPXCHG:
     case IR_VASTART: case IR_VACOPY: case IR_CALL:
+    case IR_UNSUPPORTED: /* natively it runs (inline assembly, a store of a type not lowered): it may write anywhere */
         bw_clobber(s);
         break;
     default:

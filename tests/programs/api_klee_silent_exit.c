@@ -1,7 +1,9 @@
 /* symplex-test
+ * exits: 0 1
  * klee_silent_exit ends the x == 3 path without an error: the klee_assert
- * after it must never be reached (no error may be reported). Whether a
- * silently exited path counts as completed is engine policy, so no `paths:`.
+ * after it must never be reached (no error may be reported), and the paths
+ * beside it run on to their exits. Whether a silently exited path counts as
+ * completed is engine policy, so no `paths:`.
  */
 #include <klee/klee.h>
 

@@ -1,5 +1,6 @@
 /* symplex-test
  * stdout: forty-two
+ * exits: 0 1
  * atoi and strtol on a symbolic string of at most 2 characters ("-9".."99").
  * The path count depends on the libc model, so no `paths:`; the value 42
  * must be found (stdout), strtol must agree with atoi and stop where it says.

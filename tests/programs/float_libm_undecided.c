@@ -1,4 +1,5 @@
 /* symplex-test
+ * args: --drop-undecided
  * variants: --solver=cw | --fp-search=fallback
  * paths: 2
  * early-total: 0
@@ -6,8 +7,8 @@
  * sin(u) > 2 has no solution, but the solver chain cannot prove it: Z3's
  * uninterpreted sin gives a model that evaluation refutes, and the walk or
  * the search finds none. The side stays undecided, so it is dropped and the
- * state goes on along the side its model satisfies (keep_model_side, on with
- * the search layers), instead of ending with reason `solver timeout`.
+ * state goes on along the side its model satisfies (--drop-undecided),
+ * instead of ending with reason `solver timeout`.
  */
 #include <klee/klee.h>
 #include <math.h>

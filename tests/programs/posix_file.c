@@ -1,11 +1,11 @@
 /* symplex-test
  * args: --posix --sym-arg 1 --sym-files 1 3 --search=dfs
- * paths: 8
+ * paths: 7
  * A symbolic file under --posix (KLEE's --sym-files): the program opens the
  * file its argument names, stats it and reads it. Only "A" exists (any other
- * name is ENOENT, "." and "/" are the directory); A holds 3 symbolic bytes
- * and is a regular file of size 3. Paths: 2 names that do not exist (the
- * empty one and any other), the 2 directories, and 4 for the contents of A
+ * name is ENOENT, "." and "/" are directories); A holds 3 symbolic bytes
+ * and is a regular file of size 3. Paths: the names that do not exist (the
+ * empty one or any other), the 2 directories, and 4 for the contents of A
  * (the three ways not to be "GIF", and "GIF"). Replay creates A in a scratch
  * directory with the test's bytes.
  */

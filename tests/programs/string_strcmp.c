@@ -4,6 +4,7 @@
  * exact `paths:`; every path must replay and no error may be reported. The
  * equal case must be reached: stdout shows the match line.
  * stdout: match ab
+ * exits: 0 1 2
  */
 #include <klee/klee.h>
 #include <string.h>

@@ -1,6 +1,7 @@
 /* Minimal unit-test harness: CHECK records a failure and continues; main()
  * ends with check_report(), which prints "N passed, N failed" and returns the
- * process exit code. */
+ * process exit code. A test that checked nothing fails: a set-up step that
+ * returned early would otherwise pass it. */
 #ifndef SYMPLEX_CHECK_H
 #define SYMPLEX_CHECK_H
 #include <stdio.h>
@@ -29,6 +30,7 @@ static int check_passed, check_failed;
 
 static inline int check_report(void) {
     printf("%d passed, %d failed\n", check_passed, check_failed);
-    return check_failed ? 1 : 0;
+    if (!check_passed && !check_failed) fprintf(stderr, "no check ran\n");
+    return check_failed || !check_passed ? 1 : 0;
 }
 #endif

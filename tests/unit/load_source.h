@@ -10,7 +10,9 @@
 #include <unistd.h>
 
 static inline IrModule *load_source(const char *src, char *dir, const char *file) {
-    if (!mkdtemp(dir)) return NULL;
+    bool made = mkdtemp(dir) != NULL;
+    CHECK_MSG(made, "cannot make a directory from %s", dir);
+    if (!made) return NULL;
     char *path = util_format("%s/%s", dir, file);
     FILE *f = fopen(path, "w");
     fputs(src, f);

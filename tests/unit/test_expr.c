@@ -458,6 +458,34 @@ static void test_smt2(void) {
     CHECK(expr_live_count() == 0);
 }
 
+
+/* Past its end an input array reads 0 unless a write put something there
+ * (expr.h): in evaluation, folding and the printed SMT-LIB2 alike. */
+static void test_past_end(void) {
+    Array *a = expr_array_new("short", 3, NULL);
+    Expr *k0 = expr_const(0, 8), *k7 = expr_const(7, 8), *k3 = expr_const(3, 32), *k5 = expr_const(5, 32);
+    Expr *b3 = expr_read(in0, NULL, k3);
+    Expr *i = expr_zext(b3, 32); /* in0[3]: a symbolic index */
+    Expr *folded = expr_read(a, NULL, k5);
+    CHECK(folded == k0);
+    expr_unref(folded);
+    UpdateNode *u = expr_update(NULL, k5, k7);
+    Expr *r = expr_read(a, NULL, i), *w = expr_read(a, u, i);
+    Expr *c[3] = {expr_uge(i, k3), expr_ne(r, k0), expr_eq(w, k7)};
+    check_smt(c, 2, "unsat");     /* i >= 3 reads 0 */
+    Expr *d[2] = {c[0], c[2]};
+    check_smt(d, 2, "sat");       /* i = 5, where the write is */
+    Assignment m;
+    assignment_init(&m);
+    uint8_t bytes[4] = {0, 0, 0, 5};
+    assignment_set(&m, in0, bytes);
+    CHECK(expr_eval(r, &m) == 0 && expr_eval(w, &m) == 7);
+    assignment_free(&m);
+    Expr *all[] = {k0, k7, k3, k5, b3, i, r, w, c[0], c[1], c[2]};
+    for (size_t k = 0; k < sizeof all / sizeof *all; k++) expr_unref(all[k]);
+    expr_update_unref(u);
+}
+
 int main(void) {
     in0 = expr_array_new("in", 4, NULL);
     Array *dup = expr_array_new("in", 2, NULL);
@@ -470,6 +498,7 @@ int main(void) {
     test_eq_rewrites();
     test_reads();
     test_smt2();
+    test_past_end();
     expr_shutdown();
     CHECK(expr_array_count() == 0);
     return check_report();
