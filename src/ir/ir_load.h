@@ -57,6 +57,12 @@ typedef struct IrChildJob {
  * handler, stdio buffer or leak check of the parent runs twice). */
 _Noreturn void irchild_run(const IrChildJob *job, int err_fd);
 
+/* ---- ir_byval.c ---- */
+
+/* Gives every defined function's used byval parameters their copy, made at
+ * entry (see ir_byval.c). */
+void irbyval_copy(LLVMModuleRef mod);
+
 /* ---- ir_path_module.c (run by the child) ---- */
 
 /* Names of the globals a module defines (functions, variables, aliases), sorted. */

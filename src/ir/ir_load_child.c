@@ -273,8 +273,9 @@ _Noreturn void irchild_run(const IrChildJob *j, int err_fd) {
         child_verify(mod, " after linking the runtime into", j->shown);
     }
     child_passes(mod, j->opt->optimize, j->opt->runtime_bc && j->opt->prune_runtime);
+    irbyval_copy(mod);
     irwide_split(mod);
-    child_verify(mod, " after splitting its wide integers:", j->shown);
+    child_verify(mod, " after copying byval parameters and splitting wide integers:", j->shown);
     irpath_assign_sites(mod, j->opt->runtime_bc ? &user : NULL);
     if (LLVMWriteBitcodeToFile(mod, j->out_bc) != 0) child_failf("cannot write '%s'", j->out_bc);
     child_rehearse(j);
