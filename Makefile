@@ -21,7 +21,7 @@ demo: all
 test: deps
 	cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSYMPLEX_SANITIZE=ON >/dev/null
 	cmake --build $(TEST_BUILD) -j $(JOBS)
-	cd $(TEST_BUILD) && ASAN_OPTIONS=detect_leaks=1 ctest -j $(JOBS) --output-on-failure --timeout 600
+	cd $(TEST_BUILD) && ASAN_OPTIONS=detect_leaks=1 ctest -j $(JOBS) -LE fuzz --output-on-failure --timeout 600
 
 bench: all
 	bench/throughput/run.sh $(BUILD)
