@@ -17,36 +17,6 @@ void exec_set_result(State *s, const Inst *in, Value v) {
 
 #define EXEC_MAX_FRAMES 8192u
 
-/* Size of one variadic slot on x86-64: 8 bytes, 16 (aligned) for wider values. */
-static unsigned vararg_slot(IrType t) { return t.bits > 64 ? 16 : 8; }
-
-static bool exec_push_varargs(Executor *ex, State *s, Frame *f, const IrCall *call, Value *args, uint32_t loc) {
-    uint64_t size = 0;
-    for (uint32_t i = f->fn->nparams; i < call->nargs; i++) {
-        unsigned slot = vararg_slot(call->arg_types[i]);
-        size = (size + slot - 1) / slot * slot + slot;
-    }
-    MemObject *mo = exec_alloc(ex, s, size ? size : 8, MEM_VARARGS, 16, loc, "varargs");
-    f->varargs = mo;
-    ObjectState *os = as_writable(&s->as, mo);
-    uint64_t off = 0;
-    for (uint32_t i = f->fn->nparams; i < call->nargs; i++) {
-        unsigned slot = vararg_slot(call->arg_types[i]);
-        off = (off + slot - 1) / slot * slot;
-        unsigned bytes = (call->arg_types[i].bits + 7) / 8;
-        Value v = args[i];
-        if (v.e && v.e->width < bytes * 8) {
-            Value z = arith_cast(IR_ZEXT, v, v.e->width, bytes * 8);
-            os_write(os, off, bytes, z);
-            value_release(&z);
-        } else {
-            os_write(os, off, bytes, v);
-        }
-        off += slot;
-    }
-    return true;
-}
-
 /* Resolves a call through a pointer; a symbolic pointer forks per target. */
 static IrFunction *exec_callee(Executor *ex, State *s, const IrCall *call) {
     Frame *f = state_top(s);
@@ -91,11 +61,14 @@ bool exec_call(Executor *ex, State *s, const Inst *in) {
         exec_terminate(ex, s, TERM_EARLY, "max-stack-frames", "more than %u nested calls", EXEC_MAX_FRAMES);
         ok = false;
     } else {
-        Frame *nf = state_push_frame(s, fn);
-        for (uint32_t i = 0; i < fn->nparams; i++) nf->regs[i] = args[i];
-        if (fn->variadic) exec_push_varargs(ex, s, nf, call, args, in->loc);
-        for (uint32_t i = fn->nparams; i < call->nargs; i++) value_release(&args[i]);
-        ok = true;
+        VaFrame va = {0};
+        ok = !fn->variadic || exec_varargs_push(ex, s, fn, call, args, in->loc, &va);
+        if (ok) {
+            Frame *nf = state_push_frame(s, fn);
+            for (uint32_t i = 0; i < fn->nparams; i++) nf->regs[i] = args[i];
+            nf->va = va;
+        }
+        for (uint32_t i = ok ? fn->nparams : 0; i < call->nargs; i++) value_release(&args[i]);
     }
     if (args != small) free(args);
     return ok;
@@ -103,7 +76,7 @@ bool exec_call(Executor *ex, State *s, const Inst *in) {
 
 static void exec_release_frame_memory(State *s, Frame *f) {
     for (uint32_t i = 0; i < f->nallocas; i++) as_unbind(&s->as, f->allocas[i]);
-    if (f->varargs) as_unbind(&s->as, f->varargs);
+    if (f->va.mo) as_unbind(&s->as, f->va.mo);
 }
 
 bool exec_return(Executor *ex, State *s, const Inst *in) {

@@ -32,7 +32,7 @@ static bool block_copy_concrete(Executor *ex, State *s, uint64_t dst, uint64_t s
     return true;
 }
 
-static Value ptr_plus(Value p, uint64_t k) {
+Value exec_ptr_plus(Value p, uint64_t k) {
     if (!p.e) return value_concrete((p.c + k) & expr_mask(64));
     Expr *c = expr_const(k, 64);
     Value r = value_from_expr(expr_add(p.e, c));
@@ -40,20 +40,20 @@ static Value ptr_plus(Value p, uint64_t k) {
     return r;
 }
 
-static bool block_copy(Executor *ex, State *s, Value dst, Value src, uint64_t n) {
+bool exec_block_copy(Executor *ex, State *s, Value dst, Value src, uint64_t n) {
     if (n == 0) return true;
     if (!dst.e && !src.e) return block_copy_concrete(ex, s, (uint64_t)dst.c, (uint64_t)src.c, n);
     Value *tmp = util_malloc(n * sizeof(Value));
     uint64_t i;
     bool ok = true;
     for (i = 0; i < n && ok; i++) {
-        Value p = ptr_plus(src, i);
+        Value p = exec_ptr_plus(src, i);
         ok = exec_load(ex, s, p, 1, &tmp[i]);
         value_release(&p);
     }
     uint64_t loaded = ok ? n : i - 1;
     for (i = 0; i < n && ok; i++) {
-        Value p = ptr_plus(dst, i);
+        Value p = exec_ptr_plus(dst, i);
         ok = exec_store(ex, s, p, 1, tmp[i]);
         value_release(&p);
     }
@@ -77,7 +77,7 @@ static bool block_set(Executor *ex, State *s, Value dst, Value byte, uint64_t n)
         return true;
     }
     for (uint64_t i = 0; i < n; i++) {
-        Value p = ptr_plus(dst, i);
+        Value p = exec_ptr_plus(dst, i);
         bool ok = exec_store(ex, s, p, 1, byte);
         value_release(&p);
         if (!ok) return false;
@@ -192,19 +192,6 @@ static Value overflow_op(IrOverflowOp op, Value a, Value b, unsigned w, unsigned
     return res;
 }
 
-/* va_start: the x86-64 va_list says every register slot is used up, so va_arg
- * takes everything from overflow_arg_area, where the call put the arguments. */
-static bool va_start_at(Executor *ex, State *s, Value ptr) {
-    Frame *f = state_top(s);
-    uint64_t area = f->varargs ? f->varargs->addr : 0;
-    u128 lo = (u128)48 | ((u128)304 << 32) | ((u128)area << 64);
-    if (!exec_store(ex, s, ptr, 16, value_concrete(lo))) return false;
-    Value p8 = ptr_plus(ptr, 16);
-    bool ok = exec_store(ex, s, p8, 8, value_concrete(0));
-    value_release(&p8);
-    return ok;
-}
-
 /* memcpy/memmove (copy) or memset of a symbolic length with concrete pointers:
  * the length stays symbolic (exec_symsize.c). */
 static bool block_symbolic_length(Executor *ex, State *s, Value n, Value dst, Value src_or_byte, bool copy) {
@@ -231,7 +218,7 @@ bool exec_memop(Executor *ex, State *s, const Inst *in) {
     case IR_MEMCPY: case IR_MEMMOVE: {
         Value n = exec_operand(f, in->c);
         if (n.e && !a.e && !b.e) ok = block_symbolic_length(ex, s, n, a, b, true);
-        else ok = block_copy(ex, s, a, b, length_of(ex, s, n, in->aux));
+        else ok = exec_block_copy(ex, s, a, b, length_of(ex, s, n, in->aux));
         break;
     }
     case IR_MEMSET: {
@@ -253,9 +240,9 @@ bool exec_memop(Executor *ex, State *s, const Inst *in) {
         set_reg(f, in->dst, bit_minmax((IrOp)in->op, a, b, in->width));
         break;
     case IR_VASTART:
-        ok = va_start_at(ex, s, a);
+        ok = exec_varargs_start(ex, s, a);
         break;
-    case IR_VACOPY: ok = block_copy(ex, s, a, b, 24); break;
+    case IR_VACOPY: ok = exec_block_copy(ex, s, a, b, 24); break;
     default:
         exec_terminate(ex, s, TERM_EARLY, "unsupported", "unsupported instruction '%s'", ir_op_name((IrOp)in->op));
         return false;

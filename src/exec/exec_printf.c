@@ -1,8 +1,10 @@
 /* printf-style formatting for the runtime's stdio models. Arguments are taken
- * from an x86-64 va_list in simulated memory whose register areas are empty
- * (see va_start in exec_intrinsic.c), so every argument is in the overflow
- * area. Each conversion is formatted by the host's snprintf with the same
- * conversion spec, so the output matches the native run byte for byte. */
+ * from an x86-64 va_list in simulated memory as clang's va_arg code takes
+ * them (exec_varargs.c lays them out): integers and pointers from the
+ * register save area while gp_offset < 48, doubles while fp_offset < 176,
+ * the rest and every long double from the overflow area. Each conversion is
+ * formatted by the host's snprintf with the same conversion spec, so the
+ * output matches the native run byte for byte. */
 #include "executor.h"
 #include "../util/util.h"
 #include <stdio.h>
@@ -10,19 +12,48 @@
 
 /* pin: constrain symbolic arguments to the values formatted (the text lands in
  * program memory, sprintf) or only sample them (the text goes to the terminal:
- * printing must not prune the paths the program can take). */
-typedef struct VaCursor { uint64_t area; bool pin; } VaCursor;
+ * printing must not prune the paths the program can take). The va_list's
+ * fields are read once; the caller's va_list is left as it was. */
+typedef struct VaCursor { uint64_t gp_offset, fp_offset, overflow, save_area; bool pin; } VaCursor;
 typedef VEC(char) CharVec;
 
-static bool va_next(Executor *ex, State *s, VaCursor *va, unsigned bytes, u128 *out) {
-    unsigned slot = bytes > 8 ? 16 : 8;
-    va->area = (va->area + slot - 1) / slot * slot;
+/* How an argument travels: in a general register, a vector register, or
+ * always in memory aligned to 16 (long double). */
+typedef enum VaClass { VA_GP, VA_SSE, VA_MEM16 } VaClass;
+
+static bool va_next(Executor *ex, State *s, VaCursor *va, VaClass cls, unsigned bytes, u128 *out) {
+    uint64_t addr;
+    if (cls == VA_GP && va->gp_offset < 48) {
+        addr = va->save_area + va->gp_offset;
+        va->gp_offset += 8;
+    } else if (cls == VA_SSE && va->fp_offset < 176) {
+        addr = va->save_area + va->fp_offset;
+        va->fp_offset += 16;
+    } else {
+        unsigned slot = cls == VA_MEM16 ? 16 : 8;
+        addr = (va->overflow + slot - 1) / slot * slot;
+        va->overflow = addr + slot;
+    }
     Value v;
-    if (!exec_load(ex, s, value_concrete(va->area), bytes, &v)) return false;
+    if (!exec_load(ex, s, value_concrete(addr), bytes, &v)) return false;
     *out = va->pin ? exec_concretize(ex, s, v, bytes * 8, "printf argument") : exec_example(ex, s, v);
     value_release(&v);
-    va->area += slot;
     return true;
+}
+
+/* The va_list's field of `bytes` bytes at offset off. */
+static bool va_field(Executor *ex, State *s, uint64_t va_list_addr, unsigned off, unsigned bytes, uint64_t *out) {
+    Value v;
+    if (!exec_load(ex, s, value_concrete(va_list_addr + off), bytes, &v)) return false;
+    *out = (uint64_t)(v.e ? exec_concretize(ex, s, v, bytes * 8, "va_list") : v.c);
+    value_release(&v);
+    return true;
+}
+
+static bool va_cursor(Executor *ex, State *s, uint64_t va_list_addr, bool pin, VaCursor *va) {
+    va->pin = pin;
+    return va_field(ex, s, va_list_addr, 0, 4, &va->gp_offset) && va_field(ex, s, va_list_addr, 4, 4, &va->fp_offset) &&
+           va_field(ex, s, va_list_addr, 8, 8, &va->overflow) && va_field(ex, s, va_list_addr, 16, 8, &va->save_area);
 }
 
 static void out_append(CharVec *out, const char *p, size_t n) {
@@ -42,7 +73,7 @@ static bool fmt_one(Executor *ex, State *s, VaCursor *va, char *spec, char conv,
         size_t k = 0;
         for (const char *p = spec; *p && k + 24 < sizeof fixed; p++) {
             if (*p != '*') { fixed[k++] = *p; continue; }
-            if (!va_next(ex, s, va, 4, &v)) return false;
+            if (!va_next(ex, s, va, VA_GP, 4, &v)) return false;
             k += (size_t)snprintf(fixed + k, sizeof fixed - k, "%d", (int)(int32_t)v);
         }
         fixed[k] = 0;
@@ -51,7 +82,7 @@ static bool fmt_one(Executor *ex, State *s, VaCursor *va, char *spec, char conv,
     switch (conv) {
     case 'd': case 'i': case 'u': case 'x': case 'X': case 'o': case 'c': {
         bool wide = strchr(len, 'l') || strchr(len, 'z') || strchr(len, 'j') || strchr(len, 't');
-        if (!va_next(ex, s, va, wide ? 8 : 4, &v)) return false;
+        if (!va_next(ex, s, va, VA_GP, wide ? 8 : 4, &v)) return false;
         if (wide) {
             /* rewrite the length to ll so one host call handles l, ll, z, j, t */
             char spec2[160];
@@ -64,17 +95,17 @@ static bool fmt_one(Executor *ex, State *s, VaCursor *va, char *spec, char conv,
         break;
     }
     case 'p':
-        if (!va_next(ex, s, va, 8, &v)) return false;
+        if (!va_next(ex, s, va, VA_GP, 8, &v)) return false;
         n = snprintf(buf, sizeof buf, spec, (void *)(uintptr_t)(uint64_t)v);
         break;
     case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
         if (strchr(len, 'L')) {
-            if (!va_next(ex, s, va, 16, &v)) return false;
+            if (!va_next(ex, s, va, VA_MEM16, 16, &v)) return false;
             long double d = 0;
             memcpy(&d, &v, 10);
             n = snprintf(buf, sizeof buf, spec, d);
         } else {
-            if (!va_next(ex, s, va, 8, &v)) return false;
+            if (!va_next(ex, s, va, VA_SSE, 8, &v)) return false;
             double d;
             uint64_t bits = (uint64_t)v;
             memcpy(&d, &bits, 8);
@@ -82,7 +113,7 @@ static bool fmt_one(Executor *ex, State *s, VaCursor *va, char *spec, char conv,
         }
         break;
     case 's': {
-        if (!va_next(ex, s, va, 8, &v)) return false;
+        if (!va_next(ex, s, va, VA_GP, 8, &v)) return false;
         char *str = v ? exec_read_string_pin(ex, s, (uint64_t)v, va->pin) : util_strdup("(null)");
         if (!str) return false;
         n = snprintf(NULL, 0, spec, str);
@@ -92,7 +123,7 @@ static bool fmt_one(Executor *ex, State *s, VaCursor *va, char *spec, char conv,
         break;
     }
     case 'n':
-        if (!va_next(ex, s, va, 8, &v)) return false; /* %n writes are not modelled */
+        if (!va_next(ex, s, va, VA_GP, 8, &v)) return false; /* %n writes are not modelled */
         return true;
     default:
         n = snprintf(buf, sizeof buf, "%s", spec);
@@ -107,10 +138,8 @@ static bool fmt_one(Executor *ex, State *s, VaCursor *va, char *spec, char conv,
 bool exec_vformat(Executor *ex, State *s, uint64_t fmt_addr, uint64_t va_list_addr, bool pin, char **result, size_t *result_len) {
     char *fmt = exec_read_string(ex, s, fmt_addr);
     if (!fmt) return false;
-    Value area;
-    if (!exec_load(ex, s, value_concrete(va_list_addr + 8), 8, &area)) { free(fmt); return false; }
-    VaCursor va = {(uint64_t)exec_concretize(ex, s, area, 64, "va_list"), pin};
-    value_release(&area);
+    VaCursor va;
+    if (!va_cursor(ex, s, va_list_addr, pin, &va)) { free(fmt); return false; }
     CharVec out = {0};
     bool ok = true;
     for (const char *p = fmt; *p && ok;) {

@@ -279,6 +279,17 @@ void exec_cover_loc(Executor *ex, State *s, uint32_t loc);
 /* Calls */
 bool exec_call(Executor *ex, State *s, const Inst *in);
 bool exec_return(Executor *ex, State *s, const Inst *in);
+/* A call to variadic fn: its register save area and stack arguments in a new
+ * object, and the va_list fields va_start gives (exec_varargs.c). false if
+ * the state was terminated (a byval argument that cannot be read). */
+bool exec_varargs_push(Executor *ex, State *s, const IrFunction *fn, const IrCall *call, Value *args, uint32_t loc,
+                       VaFrame *out);
+/* va_start at ptr, for the current frame. */
+bool exec_varargs_start(Executor *ex, State *s, Value ptr);
+/* memcpy of n bytes, either pointer symbolic (exec_intrinsic.c). */
+bool exec_block_copy(Executor *ex, State *s, Value dst, Value src, uint64_t n);
+/* p + k as a pointer value (a new reference). */
+Value exec_ptr_plus(Value p, uint64_t k);
 bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, const IrCall *call, Value *args);
 bool exec_call_external(Executor *ex, State *s, IrFunction *fn, const Inst *in, const IrCall *call, Value *args);
 void exec_special_init(Executor *ex);

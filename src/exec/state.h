@@ -50,6 +50,15 @@ void pc_flatten(const PathCond *p, Expr ***out, size_t *cap);
  * near it); returns their count. */
 size_t pc_flatten_view(const PathCond *p, Expr ***out, size_t *cap);
 
+/* A variadic call's argument object (register save area, then the stack
+ * arguments) and what va_start puts in a va_list (exec_varargs.c); all zero
+ * for a call of a function that is not variadic. */
+typedef struct VaFrame {
+    MemObject *mo;
+    uint64_t overflow;             /* overflow_arg_area: the first variadic stack argument */
+    uint32_t gp_offset, fp_offset; /* save area bytes the named arguments' registers take */
+} VaFrame;
+
 typedef struct Frame {
     IrFunction *fn;
     Value *regs;
@@ -57,7 +66,7 @@ typedef struct Frame {
     uint32_t call_pc;       /* in the caller: index of the IR_CALL being executed (for the result) */
     MemObject **allocas;    /* objects to release on return */
     uint32_t nallocas, capallocas;
-    MemObject *varargs;     /* variadic arguments of this call, or NULL */
+    VaFrame va;             /* variadic arguments of this call */
     /* Called, directly or not, by a runtime function (a libc model), not
      * by the program's own code: its branches are not the path's decisions
      * (--record-path), since natively another libc makes such calls. The

@@ -155,6 +155,25 @@ typedef struct IrGep {
     int64_t *scale;
 } IrGep;
 
+/* Where the x86-64 System V convention puts one piece of a call argument, as
+ * LLVM's backend lowers the IR argument: a general register, a vector
+ * register, or (always, or once the registers are used up) the stack. A
+ * variadic callee's va_list sees the arguments this way (exec_varargs.c). */
+typedef enum IrArgClass {
+    IR_ARG_GPR,   /* an eightbyte for rdi..r9, else an 8-byte stack slot */
+    IR_ARG_SSE,   /* one of xmm0..7, else a stack slot */
+    IR_ARG_STACK, /* always on the stack (x86_fp80, an aggregate) */
+    IR_ARG_BYVAL  /* the argument points at `size` bytes copied onto the stack */
+} IrArgClass;
+
+typedef struct IrArgPiece {
+    uint32_t arg;    /* the call argument it belongs to */
+    uint32_t size;   /* its bytes (in a register, or on the stack before rounding up to 8) */
+    uint32_t align;  /* its stack slot's alignment (>= 8) */
+    uint16_t offset; /* its first byte in the argument's value */
+    uint8_t cls;     /* IrArgClass */
+} IrArgPiece;
+
 typedef struct IrCall {
     int32_t callee;      /* function index, or -1 for a call through a pointer */
     Opnd callee_ptr;     /* when callee < 0 */
@@ -164,6 +183,10 @@ typedef struct IrCall {
     IrType ret_type;
     uint32_t nfixed;     /* parameters of the callee's type (the rest are varargs) */
     bool variadic;       /* the callee's type is variadic */
+    /* The arguments' pieces in order (ir_abi.c); only for a call that may
+     * reach a variadic function (npieces 0 otherwise). */
+    IrArgPiece *pieces;
+    uint32_t npieces;
 } IrCall;
 
 typedef struct IrFunction {

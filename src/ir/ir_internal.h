@@ -108,6 +108,8 @@ void irl_call(IrFnBuild *fb, LLVMValueRef inst);
 void irl_gep(IrFnBuild *fb, LLVMValueRef inst);
 void irl_aggregate(IrFnBuild *fb, LLVMValueRef inst, LLVMOpcode op);
 bool irl_is_user_fn(IrFnBuild *fb);
+/* Fills c->pieces: how x86-64 passes each argument of call (ir_abi.c). */
+void irabi_pieces(IrBuild *b, LLVMValueRef call, IrCall *c);
 
 /* --- ir_uses.c --- */
 /* Is fn's address used other than as the callee of a call? */

@@ -138,6 +138,7 @@ void irl_call(IrFnBuild *fb, LLVMValueRef inst) {
     c.ret_type = irc_type(fb->b, LLVMGetReturnType(ft));
     c.nfixed = LLVMCountParamTypes(ft);
     c.variadic = LLVMIsFunctionVarArg(ft);
+    irabi_pieces(fb->b, inst, &c);
     VEC_PUSH(fb->calls, c);
     irl_emit(fb, IR_CALL, inst)->aux = (uint32_t)(fb->calls.len - 1);
 }

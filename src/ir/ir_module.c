@@ -35,6 +35,7 @@ static void free_function(IrFunction *f) {
     for (uint32_t i = 0; i < f->ncalls; i++) {
         free(f->calls[i].args);
         free(f->calls[i].arg_types);
+        free(f->calls[i].pieces);
     }
     free(f->calls);
 }
