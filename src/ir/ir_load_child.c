@@ -256,7 +256,7 @@ static void child_link(LLVMContextRef ctx, IrDiag *diag, LLVMModuleRef mod, cons
 static void child_passes(LLVMModuleRef mod, bool optimize, bool prune) {
     const char *argv[] = {"symplex", "-scalarize-load-store"}; /* vector loads/stores too, not only arithmetic */
     LLVMParseCommandLineOptions(2, argv, NULL);
-    char *pipeline = util_format("%s%s%s", prune ? "globaldce," : "", optimize ? IR_OPT_PASSES : "", IR_BASE_PASSES);
+    char *pipeline = util_format("%s%s%s", prune ? "globaldce,strip-dead-debug-info," : "", optimize ? IR_OPT_PASSES : "", IR_BASE_PASSES);
     LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
     LLVMErrorRef e = LLVMRunPasses(mod, pipeline, NULL, po);
     if (e) child_failf("LLVM passes failed: %s", LLVMGetErrorMessage(e));
