@@ -81,12 +81,6 @@ typedef struct IrFnBuild {
     uint32_t loc;        /* location of the instruction being lowered */
     LLVMBasicBlockRef cur_block;
     char *err;           /* first operand that could not be lowered (owned) */
-    /* The function printed once, one line per instruction in order: the only way
-     * to read nsw/nuw/exact with the LLVM 16 C API. Printing each instruction on
-     * its own re-numbers the whole function every time (quadratic). */
-    char *text;
-    VEC(const char *) inst_lines; /* empty if the text did not line up with the instructions */
-    uint32_t inst_pos;            /* index of the instruction being lowered */
 } IrFnBuild;
 
 /* Operand for v: its register, or a constant-pool entry. On failure records
@@ -110,6 +104,12 @@ void irl_aggregate(IrFnBuild *fb, LLVMValueRef inst, LLVMOpcode op);
 bool irl_is_user_fn(IrFnBuild *fb);
 /* Fills c->pieces: how x86-64 passes each argument of call (ir_abi.c). */
 void irabi_pieces(IrBuild *b, LLVMValueRef call, IrCall *c);
+
+/* --- ir_flags.c --- */
+/* The nsw/nuw/exact flags (IR_FLAG_*) of an integer binary instruction, in
+ * time linear in the instruction; false when LLVM's printing of it is not
+ * understood. */
+bool irflags_read(LLVMValueRef inst, uint8_t *flags);
 
 /* --- ir_uses.c --- */
 /* Is fn's address used other than as the callee of a call? */

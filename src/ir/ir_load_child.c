@@ -204,20 +204,59 @@ static void child_internalize(LLVMModuleRef mod, const ChildNames *n, const char
     }
 }
 
+/* The runtime to prune, read lazily: a function's body is parsed only when
+ * the linker copies it (a libc is 4 MB of bitcode; an empty program needs a
+ * few dozen of its functions). */
+static LLVMModuleRef child_read_lazy(LLVMContextRef ctx, IrDiag *diag, const char *path) {
+    LLVMMemoryBufferRef buf;
+    char *msg = NULL;
+    LLVMModuleRef mod = NULL;
+    if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg))
+        child_failf("cannot read '%s': %s", path, msg ? msg : "unknown error");
+    if (LLVMGetBitcodeModuleInContext2(ctx, buf, &mod)) /* buf is the module's only if this succeeds */
+        child_failf("cannot parse bitcode '%s': %s", path, diag->msg ? diag->msg : "invalid bitcode");
+    return mod;
+}
+
+/* The runtime's definitions become linkonce (all but the entry, and what
+ * yields to the user): the linker then copies one only when something it
+ * copies refers to it, starting from the user's module, the entry and the
+ * runtime's appending lists: the set globaldce would keep, found without
+ * reading the bodies of the rest. */
+static void child_link_on_demand(LLVMValueRef v, const char *entry) {
+    size_t len;
+    const char *name = LLVMGetValueName2(v, &len);
+    LLVMLinkage l = LLVMGetLinkage(v);
+    if (LLVMIsDeclaration(v) || strcmp(name, entry) == 0 || strncmp(name, "llvm.", 5) == 0) return;
+    if (l == LLVMExternalLinkage || l == LLVMWeakAnyLinkage || l == LLVMWeakODRLinkage)
+        LLVMSetLinkage(v, LLVMLinkOnceAnyLinkage);
+}
+
+static void child_runtime_on_demand(LLVMModuleRef rt, const char *entry) {
+    for (LLVMValueRef v = LLVMGetFirstFunction(rt); v; v = LLVMGetNextFunction(v)) child_link_on_demand(v, entry);
+    for (LLVMValueRef v = LLVMGetFirstGlobal(rt); v; v = LLVMGetNextGlobal(v)) child_link_on_demand(v, entry);
+    for (LLVMValueRef v = LLVMGetFirstGlobalAlias(rt); v; v = LLVMGetNextGlobalAlias(v)) child_link_on_demand(v, entry);
+}
+
 static void child_link(LLVMContextRef ctx, IrDiag *diag, LLVMModuleRef mod, const IrLoadOptions *opt) {
-    LLVMModuleRef rt = child_read(ctx, diag, opt->runtime_bc, opt->runtime_bc, false);
+    const char *entry = opt->entry ? opt->entry : "main";
+    LLVMModuleRef rt = opt->prune_runtime ? child_read_lazy(ctx, diag, opt->runtime_bc)
+                                          : child_read(ctx, diag, opt->runtime_bc, opt->runtime_bc, false);
     child_yield_to_user(mod, rt);
     ChildNames names = {0};
-    if (opt->prune_runtime) child_runtime_names(rt, &names);
+    if (opt->prune_runtime) {
+        child_runtime_names(rt, &names);
+        child_runtime_on_demand(rt, entry);
+    }
     if (LLVMLinkModules2(mod, rt)) /* consumes rt either way */
         child_failf("cannot link runtime '%s': %s", opt->runtime_bc, diag->msg ? diag->msg : "link error");
-    if (opt->prune_runtime) child_internalize(mod, &names, opt->entry ? opt->entry : "main");
+    if (opt->prune_runtime) child_internalize(mod, &names, entry);
 }
 
 static void child_passes(LLVMModuleRef mod, bool optimize, bool prune) {
     const char *argv[] = {"symplex", "-scalarize-load-store"}; /* vector loads/stores too, not only arithmetic */
     LLVMParseCommandLineOptions(2, argv, NULL);
-    char *pipeline = util_format("%s%s%s", prune ? "globaldce," : "", optimize ? IR_OPT_PASSES : "", IR_BASE_PASSES);
+    char *pipeline = util_format("%s%s%s", prune ? "globaldce,strip-dead-debug-info," : "", optimize ? IR_OPT_PASSES : "", IR_BASE_PASSES);
     LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
     LLVMErrorRef e = LLVMRunPasses(mod, pipeline, NULL, po);
     if (e) child_failf("LLVM passes failed: %s", LLVMGetErrorMessage(e));

@@ -28,6 +28,13 @@ static bool frame_in(const char *line, const char *const *libs) {
     return false;
 }
 
+/* LLVM's frames: in its shared library, or, linked statically into symplex
+ * (CMakeLists.txt), named as C++ functions (symplex's are C, never qualified
+ * with "::") or as its C API's LLVM* functions. */
+static bool frame_in_llvm(const char *line, const char *const *libs) {
+    return frame_in(line, libs) || strstr(line, "::") || strstr(line, " in LLVM");
+}
+
 /* A sanitizer's report blames the first stack frame outside the sanitizer's
  * runtime: in LLVM (or the C++ runtime under it) the damaged input tripped a
  * bug symplex contains; anywhere else it is symplex's. LLVM is not
@@ -42,7 +49,7 @@ static void child_log_line(ChildLog *c, const char *line, bool *in_report, bool 
     if (sum && !c->sanitizer) c->sanitizer = util_format("%.*s", (int)strcspn(sum + 27, " \n"), sum + 27);
     if (*in_report && !*blamed && strncmp(line + strspn(line, " "), "#", 1) == 0 && !frame_in(line, runtime)) {
         *blamed = true;
-        if (!frame_in(line, foreign)) c->ours = true;
+        if (!frame_in_llvm(line, foreign)) c->ours = true;
     }
 }
 

@@ -228,7 +228,7 @@ static void number_values(IrFnBuild *fb) {
 static void lower_block(IrFnBuild *fb, LLVMBasicBlockRef bb) {
     fb->cur_block = bb;
     VEC_PUSH(fb->block_start, (uint32_t)fb->insts.len);
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i), fb->inst_pos++) {
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
         if (LLVMIsAPHINode(i)) continue;
         fb->loc = loc_of(fb->b, i, false);
         if (fb->loc && !fb->f->loc) fb->f->loc = fb->loc;
@@ -264,30 +264,11 @@ static void finish_function(IrFnBuild *fb) {
     VEC_FREE(fb->block_start);
 }
 
-/* Instruction lines of the printed function: exactly two spaces of indent
- * (switch cases are indented further, and its closing "  ]" is not one). */
-static void index_text(IrFnBuild *fb) {
-    fb->text = LLVMPrintValueToString(fb->fn);
-    size_t ninsts = 0;
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fb->fn); bb; bb = LLVMGetNextBasicBlock(bb))
-        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) ninsts++;
-    for (char *line = fb->text; line && *line;) {
-        char *nl = strchr(line, '\n');
-        if (line[0] == ' ' && line[1] == ' ' && line[2] != ' ' && line[2] != ']' && line[2] != '\n')
-            VEC_PUSH(fb->inst_lines, line);
-        line = nl ? nl + 1 : NULL;
-    }
-    if (fb->inst_lines.len != ninsts) fb->inst_lines.len = 0; /* unexpected layout: print per instruction */
-}
-
 static void lower_function(IrBuild *b, IrFunction *f, LLVMValueRef fn) {
     IrFnBuild fb = {.b = b, .f = f, .fn = fn};
     number_values(&fb);
-    index_text(&fb);
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) lower_block(&fb, bb);
     finish_function(&fb);
-    LLVMDisposeMessage(fb.text);
-    VEC_FREE(fb.inst_lines);
 }
 
 void irl_lower_module(IrBuild *b) {

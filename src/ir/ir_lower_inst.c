@@ -30,30 +30,11 @@ const char *irl_opcode_name(LLVMOpcode op) {
     return i < sizeof names / sizeof *names && names[i] ? names[i] : "unknown";
 }
 
-/* The LLVM 16 C API has no accessor for nsw/nuw/exact, so read the flags from
- * the printed instruction ("%x = add nsw i32 ..."): its line in the function's
- * text, or, if that could not be indexed, the instruction printed alone. */
+/* nsw/nuw/exact (ir_flags.c); an instruction whose flags cannot be read is
+ * not lowered: taking it for one without flags would drop overflow checks. */
 static uint8_t arith_flags(IrFnBuild *fb, LLVMValueRef inst) {
-    bool indexed = fb->inst_pos < fb->inst_lines.len;
-    char *s = indexed ? NULL : LLVMPrintValueToString(inst);
-    const char *line = indexed ? fb->inst_lines.data[fb->inst_pos] : s;
-    const char *eol = strchr(line, '\n');
-    const char *p = strstr(line, " = ");
-    if (p && eol && p > eol) p = NULL;
     uint8_t flags = 0;
-    if (p) {
-        p += 3;
-        p = strchr(p, ' '); /* skip the opcode */
-        while (p && p[0] == ' ') {
-            p++;
-            if (strncmp(p, "nsw ", 4) == 0) flags |= IR_FLAG_NSW;
-            else if (strncmp(p, "nuw ", 4) == 0) flags |= IR_FLAG_NUW;
-            else if (strncmp(p, "exact ", 6) == 0) flags |= IR_FLAG_EXACT;
-            else break;
-            p = strchr(p, ' ');
-        }
-    }
-    if (s) LLVMDisposeMessage(s);
+    if (!irflags_read(inst, &flags)) irl_fail(fb, util_strdup("cannot read its nsw/nuw/exact flags"));
     return flags;
 }
 
