@@ -138,12 +138,12 @@ static inline MemObject *exec_cached_object(const Executor *ex, uint64_t a, unsi
 
 /* A load of concrete bytes through a concrete pointer into that object;
  * false leaves it to exec_inst_load. */
-static inline bool exec_load_fast(const Executor *ex, const State *s, Frame *f, const Inst *in) {
+static inline bool exec_load_fast(const Executor *ex, State *s, Frame *f, const Inst *in) {
     uint64_t a, v;
     unsigned n = in->aux;
     if (n > 8 || in->width > 64 || !exec_opnd64(f, in->a, &a)) return false;
     MemObject *mo = exec_cached_object(ex, a, n);
-    const ObjectState *os = mo ? as_lookup(&s->as, mo) : NULL;
+    const ObjectState *os = mo ? as_lookup_hot(&s->as, mo) : NULL;
     if (!os || !os_read_concrete64(os, a - mo->addr, n, &v)) return false;
     /* i1 and other non-byte widths are stored zero-extended */
     exec_set_concrete(f, in->dst, in->width >= 64 ? v : v & ((1ull << in->width) - 1));
@@ -158,9 +158,9 @@ static inline bool exec_store_fast(const Executor *ex, State *s, Frame *f, const
     if (n > 8 || !exec_opnd64(f, in->a, &v) || !exec_opnd64(f, in->b, &a)) return false;
     MemObject *mo = exec_cached_object(ex, a, n);
     if (!mo || mo->read_only) return false;
-    ObjectState *os = as_writable(&s->as, mo);
+    ObjectState *os = as_writable_hot(&s->as, mo);
     if (!os) return false;
-    os_write_concrete(os, a - mo->addr, n, v);
+    if (!os_write_concrete64(os, a - mo->addr, n, v)) os_write_concrete(os, a - mo->addr, n, v);
     return true;
 }
 
