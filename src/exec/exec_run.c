@@ -67,12 +67,13 @@ static inline uint64_t exec_ashr64(uint64_t a, uint64_t b, unsigned w) {
     return (uint64_t)(b >= w ? sa >> 63 : sa >> b);
 }
 
-/* trunc, zext and sext of a concrete value of at most 64 bits */
-static inline uint64_t exec_cast64(IrOp op, uint64_t a, unsigned from, unsigned to) {
-    uint64_t m = to >= 64 ? ~0ull : (1ull << to) - 1;
-    if (op == IR_TRUNC || op == IR_ZEXT) return a & m;
+/* The low w bits, 1 <= w <= 64. */
+static inline uint64_t exec_mask64(unsigned w) { return ~0ull >> (64 - w); }
+
+/* sext of a concrete value from `from` to `to` bits (at most 64) */
+static inline uint64_t exec_sext64(uint64_t a, unsigned from, unsigned to) {
     int sh = 64 - (int)from;
-    return (uint64_t)((int64_t)(a << sh) >> sh) & m;
+    return (uint64_t)((int64_t)(a << sh) >> sh) & exec_mask64(to);
 }
 
 /* Coverage met in an unchecked segment waits until the segment is shown
@@ -588,7 +589,7 @@ EXEC_THREADED static bool exec_run_loop(Executor *ex, State *s, uint64_t *leftp)
         [IR_ADD] = &&op_add, [IR_SUB] = &&op_sub, [IR_MUL] = &&op_mul, [IR_AND] = &&op_and, [IR_OR] = &&op_or,
         [IR_XOR] = &&op_xor, [IR_SHL] = &&op_shl, [IR_LSHR] = &&op_lshr, [IR_ASHR] = &&op_ashr,
         [IR_UDIV] = &&op_udiv, [IR_UREM] = &&op_urem, [IR_SDIV] = &&op_sdiv, [IR_SREM] = &&op_srem,
-        [IR_ICMP] = &&op_icmp, [IR_TRUNC] = &&op_cast, [IR_ZEXT] = &&op_cast, [IR_SEXT] = &&op_cast,
+        [IR_ICMP] = &&op_icmp, [IR_TRUNC] = &&op_trunc, [IR_ZEXT] = &&op_zext, [IR_SEXT] = &&op_sext,
         [IR_SELECT] = &&op_select, [IR_FADD ... IR_FMATH] = &&op_float,
         [IR_JMP] = &&op_jmp, [IR_BR] = &&op_br, [IR_SWITCH] = &&op_switch,
         [IR_RET] = &&op_ret, [IR_UNREACHABLE] = &&op_ret, [IR_CALL] = &&op_call,
@@ -640,26 +641,30 @@ op_move:
 LABEL: {                                                                                    \
         uint64_t a, b;                                                                      \
         if (exec_opnds64(h, in, &a, &b) && in->width <= 64 && (OK)) { \
-            unsigned w = in->width;                                                         \
-            exec_set_concrete(h, in->dst, (RESULT) & (w >= 64 ? ~0ull : (1ull << w) - 1));  \
+            unsigned w __attribute__((unused)) = in->width;                                                     \
+            exec_set_concrete(h, in->dst, (RESULT));                                        \
             NEXT();                                                                         \
         }                                                                                   \
         goto slow_binary;                                                                   \
     }
 #define NO_OVERFLOW(OP) (!check_overflow || !(in->sub & IR_FLAG_NSW) || !arith_overflows64(OP, a, b, in->width))
-    FAST_BINARY(op_add, IR_ADD, a + b, NO_OVERFLOW(IR_ADD))
-    FAST_BINARY(op_sub, IR_SUB, a - b, NO_OVERFLOW(IR_SUB))
-    FAST_BINARY(op_mul, IR_MUL, a * b, NO_OVERFLOW(IR_MUL))
+/* Operands hold no bits above their width: what cannot carry out of it
+ * (and, or, xor, lshr, udiv, urem) needs no mask. */
+#define M(x) ((x) & exec_mask64(w))
+    FAST_BINARY(op_add, IR_ADD, M(a + b), NO_OVERFLOW(IR_ADD))
+    FAST_BINARY(op_sub, IR_SUB, M(a - b), NO_OVERFLOW(IR_SUB))
+    FAST_BINARY(op_mul, IR_MUL, M(a * b), NO_OVERFLOW(IR_MUL))
     FAST_BINARY(op_and, IR_AND, a & b, true)
     FAST_BINARY(op_or, IR_OR, a | b, true)
     FAST_BINARY(op_xor, IR_XOR, a ^ b, true)
-    FAST_BINARY(op_shl, IR_SHL, b >= w ? 0 : a << b, b < in->width || !check_shift)
+    FAST_BINARY(op_shl, IR_SHL, b >= w ? 0 : M(a << b), b < in->width || !check_shift)
     FAST_BINARY(op_lshr, IR_LSHR, b >= w ? 0 : a >> b, b < in->width || !check_shift)
-    FAST_BINARY(op_ashr, IR_ASHR, exec_ashr64(a, b, w), b < in->width || !check_shift)
+    FAST_BINARY(op_ashr, IR_ASHR, M(exec_ashr64(a, b, w)), b < in->width || !check_shift)
     FAST_BINARY(op_udiv, IR_UDIV, a / b, b != 0)
     FAST_BINARY(op_urem, IR_UREM, a % b, b != 0)
-    FAST_BINARY(op_sdiv, IR_SDIV, arith_concrete64(IR_SDIV, a, b, w), b != 0)
-    FAST_BINARY(op_srem, IR_SREM, arith_concrete64(IR_SREM, a, b, w), b != 0)
+    FAST_BINARY(op_sdiv, IR_SDIV, M(arith_concrete64(IR_SDIV, a, b, w)), b != 0)
+    FAST_BINARY(op_srem, IR_SREM, M(arith_concrete64(IR_SREM, a, b, w)), b != 0)
+#undef M
 #undef NO_OVERFLOW
 #undef FAST_BINARY
 slow_binary:
@@ -689,14 +694,20 @@ op_icmp: { /* symbolic or wide operands only compute: no call out */
             exec_set_reg(f, in->dst, arith_icmp((IrIcmpPred)in->sub, va, vb, in->aux));
         NEXT();
     }
-op_cast: {
-        uint64_t a;
-        if (exec_opnd64(h, in->a, &a) && in->width <= 64 && in->aux <= 64)
-            exec_set_concrete(h, in->dst, exec_cast64((IrOp)in->op, a, in->aux, in->width));
-        else
-            exec_set_reg(f, in->dst, arith_cast((IrOp)in->op, exec_operand(f, in->a), in->aux, in->width));
-        NEXT();
+/* A concrete operand has no bits above its width: zext keeps it as it is. */
+#define FAST_CAST(LABEL, OP, RESULT)                                                        \
+LABEL: {                                                                                    \
+        uint64_t a;                                                                         \
+        if (exec_opnd64(h, in->a, &a) && in->width <= 64)                                   \
+            exec_set_concrete(h, in->dst, (RESULT));                                        \
+        else                                                                                \
+            exec_set_reg(f, in->dst, arith_cast(OP, exec_operand(f, in->a), in->aux, in->width)); \
+        NEXT();                                                                             \
     }
+    FAST_CAST(op_zext, IR_ZEXT, a)
+    FAST_CAST(op_trunc, IR_TRUNC, a & exec_mask64(in->width))
+    FAST_CAST(op_sext, IR_SEXT, exec_sext64(a, in->aux, in->width))
+#undef FAST_CAST
 op_select: {
         uint64_t c;
         if (exec_opnd64(h, in->a, &c))
