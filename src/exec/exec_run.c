@@ -23,15 +23,36 @@ static inline void exec_set_reg(Frame *f, uint32_t r, Value v) {
  * itself: no call, no Value returned through memory. An operand is read as
  * its low 64 bits only where the width allows it. */
 
-static inline bool exec_opnd64(const Frame *f, Opnd o, uint64_t *out) {
-    if (o < 0) { *out = (uint64_t)f->fn->consts[ir_const_index(o)]; return true; }
-    const Value *v = &f->regs[o];
-    *out = (uint64_t)v->c;
-    return v->e == NULL;
+/* The running frame's arrays, which the dispatch loop keeps in locals: a
+ * store into a register does not make the compiler reload them. */
+typedef struct Hot {
+    Value *regs;
+    const ir_u128 *consts;
+    const IrFunction *fn;
+} Hot;
+
+static inline Hot exec_hot(const Frame *f) {
+    Hot h = {f->regs, f->fn->consts, f->fn};
+    return h;
 }
 
-static inline void exec_set_concrete(Frame *f, uint32_t r, u128 c) {
-    Value *d = &f->regs[r];
+/* The operand's low 64 bits; its expression (NULL: concrete). */
+static inline const Expr *exec_opnd64_e(Hot h, Opnd o, uint64_t *out) {
+    if (o < 0) { *out = (uint64_t)h.consts[ir_const_index(o)]; return NULL; }
+    const Value *v = &h.regs[o];
+    *out = (uint64_t)v->c;
+    return v->e;
+}
+
+static inline bool exec_opnd64(Hot h, Opnd o, uint64_t *out) { return !exec_opnd64_e(h, o, out); }
+
+/* Both operands; true when both are concrete (one test for the two). */
+static inline bool exec_opnds64(Hot h, const Inst *in, uint64_t *a, uint64_t *b) {
+    return !((uintptr_t)exec_opnd64_e(h, in->a, a) | (uintptr_t)exec_opnd64_e(h, in->b, b));
+}
+
+static inline void exec_set_concrete(Hot h, uint32_t r, u128 c) {
+    Value *d = &h.regs[r];
     expr_unref(d->e);
     d->c = c;
     d->e = NULL;
@@ -46,12 +67,13 @@ static inline uint64_t exec_ashr64(uint64_t a, uint64_t b, unsigned w) {
     return (uint64_t)(b >= w ? sa >> 63 : sa >> b);
 }
 
-/* trunc, zext and sext of a concrete value of at most 64 bits */
-static inline uint64_t exec_cast64(IrOp op, uint64_t a, unsigned from, unsigned to) {
-    uint64_t m = to >= 64 ? ~0ull : (1ull << to) - 1;
-    if (op == IR_TRUNC || op == IR_ZEXT) return a & m;
+/* The low w bits, 1 <= w <= 64. */
+static inline uint64_t exec_mask64(unsigned w) { return ~0ull >> (64 - w); }
+
+/* sext of a concrete value from `from` to `to` bits (at most 64) */
+static inline uint64_t exec_sext64(uint64_t a, unsigned from, unsigned to) {
     int sh = 64 - (int)from;
-    return (uint64_t)((int64_t)(a << sh) >> sh) & m;
+    return (uint64_t)((int64_t)(a << sh) >> sh) & exec_mask64(to);
 }
 
 /* Coverage met in an unchecked segment waits until the segment is shown
@@ -96,33 +118,33 @@ void exec_cover_branch(Executor *ex, State *s, uint32_t id) {
 
 /* Concrete float and double arithmetic in the state's mode when it is the
  * host's (round to nearest); false leaves the instruction to exec_float. */
-static inline bool exec_float_fast(const State *s, Frame *f, const Inst *in) {
+static inline bool exec_float_fast(const State *s, Hot h, const Inst *in) {
     uint64_t a, b = 0, c = 0, out;
-    if (s->fp_round != EXPR_RNE || !exec_opnd64(f, in->a, &a)) return false;
+    if (s->fp_round != EXPR_RNE || !exec_opnd64(h, in->a, &a)) return false;
     bool muladd = in->op == IR_FMATH && in->sub == IR_FM_FMULADD;
     bool binary = (in->op >= IR_FADD && in->op <= IR_FDIV) || in->op == IR_FCMP || muladd;
-    if (binary && !exec_opnd64(f, in->b, &b)) return false;
-    if (muladd && !exec_opnd64(f, in->c, &c)) return false;
+    if (binary && !exec_opnd64(h, in->b, &b)) return false;
+    if (muladd && !exec_opnd64(h, in->c, &c)) return false;
     if (!float_fast(in, a, b, c, &out)) return false;
-    exec_set_concrete(f, in->dst, out);
+    exec_set_concrete(h, in->dst, out);
     return true;
 }
 
 /* getelementptr with a concrete base and concrete indices; false leaves it
  * to exec_inst_gep. */
-static inline bool exec_gep_fast(Frame *f, const Inst *in) {
-    const IrGep *g = &f->fn->geps[in->aux];
+static inline bool exec_gep_fast(Hot h, const Inst *in) {
+    const IrGep *g = &h.fn->geps[in->aux];
     uint64_t c;
-    if (!exec_opnd64(f, in->a, &c)) return false;
+    if (!exec_opnd64(h, in->a, &c)) return false;
     c += (uint64_t)g->offset;
     for (uint32_t i = 0; i < g->nidx; i++) {
         uint64_t x;
         unsigned w = g->idx_width[i];
-        if (!exec_opnd64(f, g->idx[i], &x) || w > 64) return false;
+        if (!exec_opnd64(h, g->idx[i], &x) || w > 64) return false;
         int sh = 64 - (int)w;
         c += (uint64_t)(((int64_t)(x << sh) >> sh) * g->scale[i]);
     }
-    exec_set_concrete(f, in->dst, c);
+    exec_set_concrete(h, in->dst, c);
     return true;
 }
 
@@ -138,29 +160,29 @@ static inline MemObject *exec_cached_object(const Executor *ex, uint64_t a, unsi
 
 /* A load of concrete bytes through a concrete pointer into that object;
  * false leaves it to exec_inst_load. */
-static inline bool exec_load_fast(const Executor *ex, const State *s, Frame *f, const Inst *in) {
+static inline bool exec_load_fast(const Executor *ex, State *s, Hot h, const Inst *in) {
     uint64_t a, v;
     unsigned n = in->aux;
-    if (n > 8 || in->width > 64 || !exec_opnd64(f, in->a, &a)) return false;
+    if (n > 8 || in->width > 64 || !exec_opnd64(h, in->a, &a)) return false;
     MemObject *mo = exec_cached_object(ex, a, n);
-    const ObjectState *os = mo ? as_lookup(&s->as, mo) : NULL;
+    const ObjectState *os = mo ? as_lookup_hot(&s->as, mo) : NULL;
     if (!os || !os_read_concrete64(os, a - mo->addr, n, &v)) return false;
     /* i1 and other non-byte widths are stored zero-extended */
-    exec_set_concrete(f, in->dst, in->width >= 64 ? v : v & ((1ull << in->width) - 1));
+    exec_set_concrete(h, in->dst, in->width >= 64 ? v : v & ((1ull << in->width) - 1));
     return true;
 }
 
 /* A store of a concrete value through a concrete pointer into that object
  * (writable here); false leaves it to exec_inst_store. */
-static inline bool exec_store_fast(const Executor *ex, State *s, Frame *f, const Inst *in) {
+static inline bool exec_store_fast(const Executor *ex, State *s, Hot h, const Inst *in) {
     uint64_t v, a;
     unsigned n = in->aux;
-    if (n > 8 || !exec_opnd64(f, in->a, &v) || !exec_opnd64(f, in->b, &a)) return false;
+    if (n > 8 || !exec_opnd64(h, in->a, &v) || !exec_opnd64(h, in->b, &a)) return false;
     MemObject *mo = exec_cached_object(ex, a, n);
     if (!mo || mo->read_only) return false;
-    ObjectState *os = as_writable(&s->as, mo);
+    ObjectState *os = as_writable_hot(&s->as, mo);
     if (!os) return false;
-    os_write_concrete(os, a - mo->addr, n, v);
+    if (!os_write_concrete64(os, a - mo->addr, n, v)) os_write_concrete(os, a - mo->addr, n, v);
     return true;
 }
 
@@ -175,22 +197,25 @@ static void exec_take_edge_copies(Frame *f, const IrEdge *e) {
     if (tmp != small) free(tmp);
 }
 
-/* Returns the target, which is also f's pc now. */
-__attribute__((always_inline)) static inline uint32_t exec_take_edge(Frame *f, uint32_t edge) {
-    const IrEdge *e = &f->fn->edges[edge];
+/* Returns the target (the dispatch loop keeps the pc in a local). */
+__attribute__((always_inline)) static inline uint32_t exec_take_edge_hot(Frame *f, Hot h, uint32_t edge) {
+    const IrEdge *e = &h.fn->edges[edge];
     if (e->in_order) { /* one by one, nothing staged */
-        const IrCopy *cp = &f->fn->copies[e->copy_start];
+        const IrCopy *cp = &h.fn->copies[e->copy_start];
         for (uint32_t i = 0; i < e->ncopies; i++) {
             Opnd o = cp[i].src;
-            if (o < 0) exec_set_concrete(f, cp[i].dst, f->fn->consts[ir_const_index(o)]);
-            else if (!f->regs[o].e && !f->regs[o].obj) exec_set_concrete(f, cp[i].dst, f->regs[o].c);
-            else exec_set_reg(f, cp[i].dst, value_copy(f->regs[o]));
+            if (o < 0) exec_set_concrete(h, cp[i].dst, h.consts[ir_const_index(o)]);
+            else if (!h.regs[o].e && !h.regs[o].obj) exec_set_concrete(h, cp[i].dst, h.regs[o].c);
+            else exec_set_reg(f, cp[i].dst, value_copy(h.regs[o]));
         }
     } else {
         exec_take_edge_copies(f, e);
     }
-    return f->pc = e->target;
+    return e->target;
 }
+
+/* Returns the target, which is also f's pc now. */
+static uint32_t exec_take_edge(Frame *f, uint32_t edge) { return f->pc = exec_take_edge_hot(f, exec_hot(f), edge); }
 
 /* The path's view (PcView): its constraints less those a newer one implies. */
 Expr *const *exec_constraints(Executor *ex, const State *s, size_t *n) {
@@ -520,23 +545,57 @@ static bool exec_ret_or_unreachable(Executor *ex, State *s, const Inst *in) {
     return false;
 }
 
-/* The frame, its code and its pc stay in locals while only fast-path
- * instructions run; anything that calls out (a call, a fork, a memory
- * access) may push, pop or move frames, so the loop stores the pc before it
- * (SLOW) and reloads them after it (`break` out of the switch; the fast cases
- * and those that only compute `continue`). The budget left is a local too,
- * and exec_run adds what was spent to the instruction count once: memory
- * increments per instruction are a measurable share of a concrete loop's
- * time. For the same reason s->steps_since_cov is only brought up to date
- * (the instructions since `mark`) before anything that may reset it
- * (covering a line or a branch) and on the way out. A state is found
- * infeasible (doomed) only inside a handler that calls out, so that is where
- * the loop looks, and on entry. */
+/* The frame, its code and the instruction being run stay in locals while
+ * only fast-path instructions run; anything that calls out (a call, a fork, a
+ * memory access the fast path leaves) may push, pop or move frames, so the
+ * loop stores the pc before it (SLOW) and reloads them after it (`goto
+ * reload`; the fast handlers and those that only compute go straight to the
+ * next instruction). Dispatch is threaded: each handler ends in its own
+ * indirect jump through `handler`, so no range check and no jump back to a
+ * shared switch. The budget left is a local too, and exec_run adds what was
+ * spent to the instruction count once: memory increments per instruction are
+ * a measurable share of a concrete loop's time. For the same reason
+ * s->steps_since_cov is only brought up to date (the instructions since
+ * `mark`) before anything that may reset it (covering a line or a branch) and
+ * on the way out. A state is found infeasible (doomed) only inside a handler
+ * that calls out, so that is where the loop looks, and on entry. */
 #define FLUSH_STEPS() do { s->steps_since_cov += mark - n; mark = n; } while (0)
 /* false: s terminated (the engine may have freed it), so it is not touched */
 #define EXIT(v) do { *leftp = n; if (v) FLUSH_STEPS(); return (v); } while (0)
-#define SLOW() (f->pc = pc)
-static bool exec_run_loop(Executor *ex, State *s, uint64_t *leftp) {
+#define SLOW() (f->pc = (uint32_t)(in - insts))
+/* Runs the instruction at `in`: budget, coverage, then its handler. */
+#define DISPATCH() do {                                                    \
+        if (__builtin_expect(!n, 0)) goto out_of_budget;                   \
+        --n;                                                               \
+        if (__builtin_expect(!covered[in->loc], 0)) goto cover;            \
+        goto *handler[in->op];                                             \
+    } while (0)
+#define NEXT() do { in++; DISPATCH(); } while (0)
+#define JUMP(target) do { in = insts + (target); DISPATCH(); } while (0)
+#if defined(__GNUC__) && !defined(__clang__)
+/* GCC would merge the handlers' identical tails into one indirect jump (and
+ * hoist their loads): each keeps its own, which the branch predictor tells
+ * apart (a few per cent on a concrete loop) */
+#define EXEC_THREADED __attribute__((optimize("no-crossjumping", "no-gcse")))
+#else
+#define EXEC_THREADED
+#endif
+EXEC_THREADED static bool exec_run_loop(Executor *ex, State *s, uint64_t *leftp) {
+    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Woverride-init\"")
+    static const void *const handler[IR_OP_COUNT] = {
+        [0 ... IR_OP_COUNT - 1] = &&op_other, /* intrinsics and the rare rest */
+        [IR_NOP] = &&op_nop, [IR_FENCE] = &&op_nop, [IR_VAEND] = &&op_nop, [IR_STACKRESTORE] = &&op_nop,
+        [IR_MOVE] = &&op_move,
+        [IR_ADD] = &&op_add, [IR_SUB] = &&op_sub, [IR_MUL] = &&op_mul, [IR_AND] = &&op_and, [IR_OR] = &&op_or,
+        [IR_XOR] = &&op_xor, [IR_SHL] = &&op_shl, [IR_LSHR] = &&op_lshr, [IR_ASHR] = &&op_ashr,
+        [IR_UDIV] = &&op_udiv, [IR_UREM] = &&op_urem, [IR_SDIV] = &&op_sdiv, [IR_SREM] = &&op_srem,
+        [IR_ICMP] = &&op_icmp, [IR_TRUNC] = &&op_trunc, [IR_ZEXT] = &&op_zext, [IR_SEXT] = &&op_sext,
+        [IR_SELECT] = &&op_select, [IR_FADD ... IR_FMATH] = &&op_float,
+        [IR_JMP] = &&op_jmp, [IR_BR] = &&op_br, [IR_SWITCH] = &&op_switch,
+        [IR_RET] = &&op_ret, [IR_UNREACHABLE] = &&op_ret, [IR_CALL] = &&op_call,
+        [IR_LOAD] = &&op_load, [IR_STORE] = &&op_store, [IR_GEP] = &&op_gep, [IR_UNSUPPORTED] = &&op_unsupported,
+    };
+    _Pragma("GCC diagnostic pop")
     uint64_t n = *leftp, mark = n;
     /* fixed for the run; as locals, the compiler need not reload them after
      * every register write (it cannot tell they do not alias) */
@@ -544,201 +603,194 @@ static bool exec_run_loop(Executor *ex, State *s, uint64_t *leftp) {
     const bool check_overflow = ex->opt.check_overflow, check_shift = ex->opt.check_shift;
     /* every side taken must be seen, not only the first on each branch */
     const bool each_side = ex->opt.path_branches || ex->opt.record_path;
-    Frame *f = state_top(s);
-    const Inst *insts = f->fn->insts;
-    uint32_t pc = f->pc;
+    Frame *f;
+    Hot h;
+    const Inst *insts, *in;
+reload:
+    f = state_top(s);
+    h = exec_hot(f);
+    insts = h.fn->insts;
+    in = insts + f->pc;
     if (__builtin_expect(s->doomed, 0)) { /* found infeasible inside its last instruction */
         exec_settled(ex, s);
         EXIT(false);
     }
-    for (;;) {
-        if (!n) { SLOW(); EXIT(true); }
-        --n;
-        const Inst *in = &insts[pc];
-        if (!covered[in->loc]) {
-            SLOW();
-            FLUSH_STEPS();
-            /* --target's line is never covered before a state reaches it (that
-             * state ends there and the run halts), so it costs nothing here */
-            if (ex->opt.target_locs && ex->opt.target_locs[in->loc]) {
-                if (exec_settled(ex, s)) exec_terminate_early(ex, s, "target");
-                EXIT(false);
-            }
-            exec_cover_loc(ex, s, in->loc);
-        }
-        switch ((IrOp)in->op) {
-        case IR_NOP:
-        case IR_FENCE:
-        case IR_VAEND:
-        case IR_STACKRESTORE:
-            pc++;
-            continue;
-        case IR_MOVE:
-            exec_set_reg(f, in->dst, value_copy(exec_operand(f, in->a)));
-            pc++;
-            continue;
-/* One case per operation: a shared case would switch on the operation a
- * second time (and the compiler kept that switch out of line). */
-#define FAST_BINARY(OP, RESULT, OK)                                                      \
-        case OP: {                                                                       \
-            uint64_t a, b;                                                               \
-            if (exec_opnd64(f, in->a, &a) & exec_opnd64(f, in->b, &b) && in->width <= 64 && (OK)) { \
-                unsigned w = in->width;                                                  \
-                exec_set_concrete(f, in->dst, (RESULT) & (w >= 64 ? ~0ull : (1ull << w) - 1)); \
-                pc++;                                                                    \
-                continue;                                                                \
-            }                                                                            \
-            goto slow_binary;                                                            \
-        }
+    DISPATCH();
+out_of_budget:
+    SLOW();
+    EXIT(true);
+cover:
+    SLOW();
+    FLUSH_STEPS();
+    /* --target's line is never covered before a state reaches it (that
+     * state ends there and the run halts), so it costs nothing here */
+    if (ex->opt.target_locs && ex->opt.target_locs[in->loc]) {
+        if (exec_settled(ex, s)) exec_terminate_early(ex, s, "target");
+        EXIT(false);
+    }
+    exec_cover_loc(ex, s, in->loc);
+    goto *handler[in->op];
+op_nop:
+    NEXT();
+op_move:
+    exec_set_reg(f, in->dst, value_copy(exec_operand(f, in->a)));
+    NEXT();
+/* One handler per operation: a shared one would switch on the operation a
+ * second time. */
+#define FAST_BINARY(LABEL, OP, RESULT, OK)                                                  \
+LABEL: {                                                                                    \
+        uint64_t a, b;                                                                      \
+        if (exec_opnds64(h, in, &a, &b) && in->width <= 64 && (OK)) { \
+            unsigned w __attribute__((unused)) = in->width;                                                     \
+            exec_set_concrete(h, in->dst, (RESULT));                                        \
+            NEXT();                                                                         \
+        }                                                                                   \
+        goto slow_binary;                                                                   \
+    }
 #define NO_OVERFLOW(OP) (!check_overflow || !(in->sub & IR_FLAG_NSW) || !arith_overflows64(OP, a, b, in->width))
-        FAST_BINARY(IR_ADD, a + b, NO_OVERFLOW(IR_ADD))
-        FAST_BINARY(IR_SUB, a - b, NO_OVERFLOW(IR_SUB))
-        FAST_BINARY(IR_MUL, a * b, NO_OVERFLOW(IR_MUL))
-        FAST_BINARY(IR_AND, a & b, true)
-        FAST_BINARY(IR_OR, a | b, true)
-        FAST_BINARY(IR_XOR, a ^ b, true)
-        FAST_BINARY(IR_SHL, b >= w ? 0 : a << b, b < in->width || !check_shift)
-        FAST_BINARY(IR_LSHR, b >= w ? 0 : a >> b, b < in->width || !check_shift)
-        FAST_BINARY(IR_ASHR, exec_ashr64(a, b, w), b < in->width || !check_shift)
-        FAST_BINARY(IR_UDIV, a / b, b != 0)
-        FAST_BINARY(IR_UREM, a % b, b != 0)
-        FAST_BINARY(IR_SDIV, arith_concrete64(IR_SDIV, a, b, w), b != 0)
-        FAST_BINARY(IR_SREM, arith_concrete64(IR_SREM, a, b, w), b != 0)
+/* Operands hold no bits above their width: what cannot carry out of it
+ * (and, or, xor, lshr, udiv, urem) needs no mask. */
+#define M(x) ((x) & exec_mask64(w))
+    FAST_BINARY(op_add, IR_ADD, M(a + b), NO_OVERFLOW(IR_ADD))
+    FAST_BINARY(op_sub, IR_SUB, M(a - b), NO_OVERFLOW(IR_SUB))
+    FAST_BINARY(op_mul, IR_MUL, M(a * b), NO_OVERFLOW(IR_MUL))
+    FAST_BINARY(op_and, IR_AND, a & b, true)
+    FAST_BINARY(op_or, IR_OR, a | b, true)
+    FAST_BINARY(op_xor, IR_XOR, a ^ b, true)
+    FAST_BINARY(op_shl, IR_SHL, b >= w ? 0 : M(a << b), b < in->width || !check_shift)
+    FAST_BINARY(op_lshr, IR_LSHR, b >= w ? 0 : a >> b, b < in->width || !check_shift)
+    FAST_BINARY(op_ashr, IR_ASHR, M(exec_ashr64(a, b, w)), b < in->width || !check_shift)
+    FAST_BINARY(op_udiv, IR_UDIV, a / b, b != 0)
+    FAST_BINARY(op_urem, IR_UREM, a % b, b != 0)
+    FAST_BINARY(op_sdiv, IR_SDIV, M(arith_concrete64(IR_SDIV, a, b, w)), b != 0)
+    FAST_BINARY(op_srem, IR_SREM, M(arith_concrete64(IR_SREM, a, b, w)), b != 0)
+#undef M
 #undef NO_OVERFLOW
 #undef FAST_BINARY
-        slow_binary:
-            SLOW();
-            if (in->op == IR_UDIV || in->op == IR_SDIV || in->op == IR_UREM || in->op == IR_SREM) {
-                if (!exec_divide(ex, s, in)) EXIT(false);
-                break;
-            }
-            if ((in->op == IR_ADD || in->op == IR_SUB || in->op == IR_MUL) && check_overflow &&
-                (in->sub & IR_FLAG_NSW) && !exec_overflow_check(ex, s, in))
-                EXIT(false);
-            if ((in->op == IR_SHL || in->op == IR_LSHR || in->op == IR_ASHR) && check_shift && !exec_shift_check(ex, s, in))
-                EXIT(false);
-            exec_set_reg(f, in->dst, arith_binary((IrOp)in->op, exec_operand(f, in->a), exec_operand(f, in->b), in->width));
-            f->pc++;
-            break;
-        case IR_ICMP: { /* symbolic or wide operands only compute: no call out */
-            uint64_t a, b;
-            if (exec_opnd64(f, in->a, &a) & exec_opnd64(f, in->b, &b) && in->aux <= 64) {
-                exec_set_concrete(f, in->dst, arith_icmp_bits((IrIcmpPred)in->sub, a, b, in->aux));
-                pc++;
-                continue;
-            }
-            Value va = exec_operand(f, in->a), vb = exec_operand(f, in->b);
-            if (!va.e && !vb.e)
-                exec_set_reg(f, in->dst, value_concrete(arith_icmp_bits((IrIcmpPred)in->sub, va.c, vb.c, in->aux)));
-            else
-                exec_set_reg(f, in->dst, arith_icmp((IrIcmpPred)in->sub, va, vb, in->aux));
-            pc++;
-            continue;
-        }
-        case IR_TRUNC: case IR_ZEXT: case IR_SEXT: {
-            uint64_t a;
-            if (exec_opnd64(f, in->a, &a) && in->width <= 64 && in->aux <= 64)
-                exec_set_concrete(f, in->dst, exec_cast64((IrOp)in->op, a, in->aux, in->width));
-            else
-                exec_set_reg(f, in->dst, arith_cast((IrOp)in->op, exec_operand(f, in->a), in->aux, in->width));
-            pc++;
-            continue;
-        }
-        case IR_SELECT: {
-            uint64_t c;
-            if (exec_opnd64(f, in->a, &c))
-                exec_set_reg(f, in->dst, value_copy(exec_operand(f, c ? in->b : in->c)));
-            else
-                exec_set_reg(f, in->dst, arith_select(exec_operand(f, in->a), exec_operand(f, in->b), exec_operand(f, in->c), in->width));
-            pc++;
-            continue;
-        }
-        case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV: case IR_FREM: case IR_FNEG:
-        case IR_FCMP: case IR_FPTRUNC: case IR_FPEXT: case IR_FPTOUI: case IR_FPTOSI:
-        case IR_UITOFP: case IR_SITOFP: case IR_FMATH:
-            if (exec_float_fast(s, f, in)) { pc++; continue; }
-            SLOW();
-            if (!exec_float(ex, s, in)) EXIT(false);
-            break;
-        case IR_JMP:
-            pc = exec_take_edge(f, in->aux);
-            continue;
-        case IR_BR: {
-            uint64_t c;
-            if (exec_opnd64(f, in->a, &c)) {
-                uint32_t id = (uint32_t)in->c;
-                uint32_t side = c ? id : id + 1;
-                if (id != IR_NO_BRANCH && (each_side || !ex->branch_covered[side])) {
-                    if (ex->opt.record_path && !f->in_runtime) path_log_add(&s->path, id, c ? 0 : 1);
-                    if (ex->opt.path_branches || !ex->branch_covered[side]) {
-                        SLOW();
-                        FLUSH_STEPS();
-                        exec_cover_branch(ex, s, side);
-                    }
-                }
-                pc = exec_take_edge(f, c ? in->aux : in->aux2);
-                continue;
-            }
-            SLOW();
-            FLUSH_STEPS();
-            if (!exec_br(ex, s, in)) EXIT(false);
-            EXIT(true); /* let the searcher choose after a fork point */
-        }
-        case IR_SWITCH: {
-            bool symbolic = exec_operand(f, in->a).e != NULL;
-            SLOW();
-            FLUSH_STEPS();
-            if (!exec_switch(ex, s, in)) EXIT(false);
-            if (symbolic) EXIT(true);
-            break;
-        }
-        case IR_RET:
-        case IR_UNREACHABLE:
-            SLOW();
-            if (!exec_ret_or_unreachable(ex, s, in)) EXIT(false);
-            break;
-        case IR_CALL:
-            SLOW();
-            if (!exec_call(ex, s, in)) EXIT(false);
-            break;
-        case IR_LOAD:
-            if (exec_load_fast(ex, s, f, in)) { pc++; continue; }
-            SLOW();
-            if (!exec_inst_load(ex, s, in)) EXIT(false);
-            break;
-        case IR_STORE:
-            if (exec_store_fast(ex, s, f, in)) { pc++; continue; }
-            SLOW();
-            if (!exec_inst_store(ex, s, in)) EXIT(false);
-            break;
-        case IR_GEP:
-            if (exec_gep_fast(f, in)) { pc++; continue; }
-            SLOW();
-            if (!exec_inst_gep(ex, s, in)) EXIT(false);
-            break;
-        case IR_UNSUPPORTED: {
-            SLOW();
-            char where[512];
-            ir_loc_str(ex->m, in->loc, where, sizeof where);
-            util_warn_once(where, "%s at %s: state terminated", ex->m->strings[in->aux], where);
-            exec_terminate(ex, s, TERM_EARLY, "unsupported", "%s at %s", ex->m->strings[in->aux], where);
-            EXIT(false);
-        }
-        default:
-            SLOW();
-            if (!exec_intrinsic(ex, s, in)) EXIT(false);
-            break;
-        }
-        f = state_top(s);
-        insts = f->fn->insts;
-        pc = f->pc;
-        if (__builtin_expect(s->doomed, 0)) {
-            exec_settled(ex, s);
-            EXIT(false);
-        }
+slow_binary:
+    SLOW();
+    if (in->op == IR_UDIV || in->op == IR_SDIV || in->op == IR_UREM || in->op == IR_SREM) {
+        if (!exec_divide(ex, s, in)) EXIT(false);
+        goto reload;
     }
+    if ((in->op == IR_ADD || in->op == IR_SUB || in->op == IR_MUL) && check_overflow &&
+        (in->sub & IR_FLAG_NSW) && !exec_overflow_check(ex, s, in))
+        EXIT(false);
+    if ((in->op == IR_SHL || in->op == IR_LSHR || in->op == IR_ASHR) && check_shift && !exec_shift_check(ex, s, in))
+        EXIT(false);
+    exec_set_reg(f, in->dst, arith_binary((IrOp)in->op, exec_operand(f, in->a), exec_operand(f, in->b), in->width));
+    f->pc++;
+    goto reload;
+op_icmp: { /* symbolic or wide operands only compute: no call out */
+        uint64_t a, b;
+        if (exec_opnds64(h, in, &a, &b) && in->aux <= 64) {
+            exec_set_concrete(h, in->dst, arith_icmp_bits((IrIcmpPred)in->sub, a, b, in->aux));
+            NEXT();
+        }
+        Value va = exec_operand(f, in->a), vb = exec_operand(f, in->b);
+        if (!va.e && !vb.e)
+            exec_set_reg(f, in->dst, value_concrete(arith_icmp_bits((IrIcmpPred)in->sub, va.c, vb.c, in->aux)));
+        else
+            exec_set_reg(f, in->dst, arith_icmp((IrIcmpPred)in->sub, va, vb, in->aux));
+        NEXT();
+    }
+/* A concrete operand has no bits above its width: zext keeps it as it is. */
+#define FAST_CAST(LABEL, OP, RESULT)                                                        \
+LABEL: {                                                                                    \
+        uint64_t a;                                                                         \
+        if (exec_opnd64(h, in->a, &a) && in->width <= 64)                                   \
+            exec_set_concrete(h, in->dst, (RESULT));                                        \
+        else                                                                                \
+            exec_set_reg(f, in->dst, arith_cast(OP, exec_operand(f, in->a), in->aux, in->width)); \
+        NEXT();                                                                             \
+    }
+    FAST_CAST(op_zext, IR_ZEXT, a)
+    FAST_CAST(op_trunc, IR_TRUNC, a & exec_mask64(in->width))
+    FAST_CAST(op_sext, IR_SEXT, exec_sext64(a, in->aux, in->width))
+#undef FAST_CAST
+op_select: {
+        uint64_t c;
+        if (exec_opnd64(h, in->a, &c))
+            exec_set_reg(f, in->dst, value_copy(exec_operand(f, c ? in->b : in->c)));
+        else
+            exec_set_reg(f, in->dst, arith_select(exec_operand(f, in->a), exec_operand(f, in->b), exec_operand(f, in->c), in->width));
+        NEXT();
+    }
+op_float:
+    if (exec_float_fast(s, h, in)) NEXT();
+    SLOW();
+    if (!exec_float(ex, s, in)) EXIT(false);
+    goto reload;
+op_jmp:
+    JUMP(exec_take_edge_hot(f, h, in->aux));
+op_br: {
+        uint64_t c;
+        if (exec_opnd64(h, in->a, &c)) {
+            uint32_t id = (uint32_t)in->c;
+            uint32_t side = c ? id : id + 1;
+            if (id != IR_NO_BRANCH && (each_side || !ex->branch_covered[side])) {
+                if (ex->opt.record_path && !f->in_runtime) path_log_add(&s->path, id, c ? 0 : 1);
+                if (ex->opt.path_branches || !ex->branch_covered[side]) {
+                    SLOW();
+                    FLUSH_STEPS();
+                    exec_cover_branch(ex, s, side);
+                }
+            }
+            JUMP(exec_take_edge_hot(f, h, c ? in->aux : in->aux2));
+        }
+        SLOW();
+        FLUSH_STEPS();
+        if (!exec_br(ex, s, in)) EXIT(false);
+        EXIT(true); /* let the searcher choose after a fork point */
+    }
+op_switch: {
+        bool symbolic = exec_operand(f, in->a).e != NULL;
+        SLOW();
+        FLUSH_STEPS();
+        if (!exec_switch(ex, s, in)) EXIT(false);
+        if (symbolic) EXIT(true);
+        goto reload;
+    }
+op_ret:
+    SLOW();
+    if (!exec_ret_or_unreachable(ex, s, in)) EXIT(false);
+    goto reload;
+op_call:
+    SLOW();
+    if (!exec_call(ex, s, in)) EXIT(false);
+    goto reload;
+op_load:
+    if (exec_load_fast(ex, s, h, in)) NEXT();
+    SLOW();
+    if (!exec_inst_load(ex, s, in)) EXIT(false);
+    goto reload;
+op_store:
+    if (exec_store_fast(ex, s, h, in)) NEXT();
+    SLOW();
+    if (!exec_inst_store(ex, s, in)) EXIT(false);
+    goto reload;
+op_gep:
+    if (exec_gep_fast(h, in)) NEXT();
+    SLOW();
+    if (!exec_inst_gep(ex, s, in)) EXIT(false);
+    goto reload;
+op_unsupported: {
+        SLOW();
+        char where[512];
+        ir_loc_str(ex->m, in->loc, where, sizeof where);
+        util_warn_once(where, "%s at %s: state terminated", ex->m->strings[in->aux], where);
+        exec_terminate(ex, s, TERM_EARLY, "unsupported", "%s at %s", ex->m->strings[in->aux], where);
+        EXIT(false);
+    }
+op_other:
+    SLOW();
+    if (!exec_intrinsic(ex, s, in)) EXIT(false);
+    goto reload;
 }
 
+#undef JUMP
+#undef NEXT
+#undef DISPATCH
 #undef SLOW
 #undef EXIT
 #undef FLUSH_STEPS

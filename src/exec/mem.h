@@ -113,6 +113,24 @@ static inline bool os_read_concrete64(const ObjectState *os, uint64_t off, unsig
     *out = v;
     return true;
 }
+/* The interpreter's fast path: the low n*8 bits (n <= 8) of v stored at
+ * off, when the object is in plain byte mode with no symbolic byte (false
+ * otherwise, and nothing is written: os_write_concrete does it). */
+static inline bool os_write_concrete64(ObjectState *os, uint64_t off, unsigned n, uint64_t v) {
+    if (os->rd_array || os->array || os->nsym) return false;
+    uint8_t *p = os->bytes + off;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    switch (n) { /* a fixed-size copy is one store */
+    case 1: p[0] = (uint8_t)v; return true;
+    case 2: { uint16_t x = (uint16_t)v; __builtin_memcpy(p, &x, 2); return true; }
+    case 4: { uint32_t x = (uint32_t)v; __builtin_memcpy(p, &x, 4); return true; }
+    case 8: __builtin_memcpy(p, &v, 8); return true;
+    default: break;
+    }
+#endif
+    for (unsigned i = 0; i < n; i++, v >>= 8) p[i] = (uint8_t)v;
+    return true;
+}
 /* One byte as an expression (new reference). */
 Expr *os_read_byte_expr(const ObjectState *os, uint64_t off);
 /* Read/write of n bytes at a symbolic 64-bit offset (the caller has already
@@ -131,7 +149,17 @@ typedef struct AsNode AsNode;
 typedef struct AddressSpace {
     AsNode *root;       /* NULL: no object live */
     uint32_t depth;     /* levels; ids below 64^depth fit */
+    /* The last object the interpreter's fast path reached here and its
+     * contents: a loop over one buffer then pays no trie walk. hot_epoch is
+     * as_epoch when as_writable made them this space's own (0: not known to
+     * be): a fork anywhere starts a new epoch, since it may share them. */
+    uint32_t hot_epoch;
+    const MemObject *hot_mo; /* NULL: no entry */
+    ObjectState *hot_os;
 } AddressSpace;
+
+/* Counts forks (as_copy): see AddressSpace.hot_epoch. */
+extern uint32_t as_epoch;
 
 void as_init(AddressSpace *as);
 void as_free(AddressSpace *as);
@@ -141,6 +169,16 @@ void as_unbind(AddressSpace *as, const MemObject *mo);
 const ObjectState *as_lookup(const AddressSpace *as, const MemObject *mo); /* NULL if not live */
 /* Writable contents, copying them first if shared. NULL if not live. */
 ObjectState *as_writable(AddressSpace *as, const MemObject *mo);
+/* as_lookup, remembering the answer in the hot entry (NULL: not live). */
+const ObjectState *as_lookup_fill(AddressSpace *as, const MemObject *mo);
+/* The interpreter's fast path: as_lookup and as_writable, with no trie walk
+ * when mo is the space's hot object (and, to write, its own). */
+static inline const ObjectState *as_lookup_hot(AddressSpace *as, const MemObject *mo) {
+    return as->hot_mo == mo ? as->hot_os : as_lookup_fill(as, mo);
+}
+static inline ObjectState *as_writable_hot(AddressSpace *as, const MemObject *mo) {
+    return as->hot_mo == mo && as->hot_epoch == as_epoch ? as->hot_os : as_writable(as, mo);
+}
 /* Bytes of trie nodes only this space holds (a debugging figure). */
 size_t as_private_bytes(const AddressSpace *as);
 

@@ -65,9 +65,19 @@ static AsNode *as_node_own(AsNode **at, uint32_t level) {
     return *at = c;
 }
 
+uint32_t as_epoch = 1;
+
+/* Forgets the hot entry: what the space maps is about to change. */
+static void as_cool(AddressSpace *as) {
+    as->hot_mo = NULL;
+    as->hot_os = NULL;
+    as->hot_epoch = 0;
+}
+
 void as_init(AddressSpace *as) {
     as->root = NULL;
     as->depth = 0;
+    as_cool(as);
 }
 
 void as_free(AddressSpace *as) {
@@ -79,7 +89,11 @@ void as_free(AddressSpace *as) {
 void as_copy(AddressSpace *dst, const AddressSpace *src) {
     dst->root = src->root;
     dst->depth = src->depth;
+    as_cool(dst);
     if (dst->root) dst->root->refs++;
+    /* src's own contents are shared from now on: no hot entry is writable
+     * in place (wraps after 2^32 forks to 0, which no entry is made in) */
+    if (++as_epoch == 0) as_epoch = 1;
 }
 
 static bool as_fits(const AddressSpace *as, uint32_t id) {
@@ -113,6 +127,7 @@ static void **as_own_slot(AddressSpace *as, uint32_t id, bool create) {
 }
 
 void as_bind(AddressSpace *as, const MemObject *mo, ObjectState *os) {
+    as_cool(as);
     as_grow(as, mo->id);
     void **slot = as_own_slot(as, mo->id, true);
     os_unref(*slot);
@@ -120,6 +135,7 @@ void as_bind(AddressSpace *as, const MemObject *mo, ObjectState *os) {
 }
 
 void as_unbind(AddressSpace *as, const MemObject *mo) {
+    as_cool(as);
     void **slot = as_fits(as, mo->id) ? as_own_slot(as, mo->id, false) : NULL;
     if (!slot || !*slot) return;
     os_unref(*slot);
@@ -134,16 +150,30 @@ const ObjectState *as_lookup(const AddressSpace *as, const MemObject *mo) {
     return n ? n->slot[as_index(id, 1)] : NULL;
 }
 
+const ObjectState *as_lookup_fill(AddressSpace *as, const MemObject *mo) {
+    const ObjectState *os = as_lookup(as, mo);
+    if (!os) return NULL;
+    as->hot_mo = mo;
+    as->hot_os = (ObjectState *)os; /* the space's own pointer: as_writable_hot checks the epoch */
+    as->hot_epoch = 0;
+    return os;
+}
+
 /* One walk: making the path this space's own is harmless when the object
  * turns out not to be live (the copied nodes hold the same contents). */
 ObjectState *as_writable(AddressSpace *as, const MemObject *mo) {
     ObjectState **slot = as_fits(as, mo->id) ? (ObjectState **)as_own_slot(as, mo->id, false) : NULL;
     if (!slot || !*slot) return NULL;
     ObjectState *os = *slot;
-    if (os->refs == 1) return os;
-    ObjectState *c = os_clone(os);
-    os_unref(os);
-    return *slot = c;
+    if (os->refs != 1) {
+        ObjectState *c = os_clone(os);
+        os_unref(os);
+        os = *slot = c;
+    }
+    as->hot_mo = mo;
+    as->hot_os = os;
+    as->hot_epoch = as_epoch;
+    return os;
 }
 
 static size_t as_node_private(const AsNode *n, uint32_t level) {

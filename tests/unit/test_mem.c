@@ -494,20 +494,23 @@ static void test_address_space(void) {
 }
 
 /* The trie against a plain array per space, over random binds, unbinds,
- * forks and writes across ids that need several levels. */
-static void test_space_random(void) {
-    enum { NOBJ = 5000, NSPACE = 6, STEPS = 20000 };
-    MemObject **mos = malloc(NOBJ * sizeof *mos);
-    for (int i = 0; i < NOBJ; i++) mos[i] = mem_object_new(8, 8, MEM_HEAP, 0, NULL);
+ * forks and writes across ids that need several levels. With `hot`, reads
+ * and writes also go through the hot entry (as_lookup_hot, as_writable_hot),
+ * which over a few objects hits often: a write through it after a fork must
+ * copy as as_writable does, or the fork would see it. */
+static void test_space_random(int nobj, bool hot) {
+    enum { NSPACE = 6, STEPS = 20000 };
+    MemObject **mos = malloc(nobj * sizeof *mos);
+    for (int i = 0; i < nobj; i++) mos[i] = mem_object_new(8, 8, MEM_HEAP, 0, NULL);
     AddressSpace sp[NSPACE];
     uint64_t *model[NSPACE]; /* the value at offset 0 of each object, 0 = not bound */
     for (int k = 0; k < NSPACE; k++) {
         as_init(&sp[k]);
-        model[k] = calloc(NOBJ, sizeof *model[k]);
+        model[k] = calloc(nobj, sizeof *model[k]);
     }
     bool ok = true;
     for (int step = 0; step < STEPS && ok; step++) {
-        int k = (int)rng_below(&rng, NSPACE), i = (int)rng_below(&rng, NOBJ);
+        int k = (int)rng_below(&rng, NSPACE), i = (int)rng_below(&rng, nobj);
         unsigned op = (unsigned)rng_below(&rng, 10);
         if (op < 3) { /* bind a fresh object */
             ObjectState *os = os_new(8);
@@ -523,9 +526,9 @@ static void test_space_random(void) {
             if (d == k) continue;
             as_free(&sp[d]);
             as_copy(&sp[d], &sp[k]);
-            memcpy(model[d], model[k], NOBJ * sizeof *model[d]);
+            memcpy(model[d], model[k], nobj * sizeof *model[d]);
         } else if (op < 8) { /* write */
-            ObjectState *w = as_writable(&sp[k], mos[i]);
+            ObjectState *w = hot && op != 5 ? as_writable_hot(&sp[k], mos[i]) : as_writable(&sp[k], mos[i]);
             ok &= (w != NULL) == (model[k][i] != 0);
             if (w) {
                 uint64_t v = 1 + rng_below(&rng, 1000000);
@@ -534,7 +537,7 @@ static void test_space_random(void) {
             }
         } else { /* read back every space at i */
             for (int j = 0; j < NSPACE; j++) {
-                const ObjectState *r = as_lookup(&sp[j], mos[i]);
+                const ObjectState *r = hot && op == 8 ? as_lookup_hot(&sp[j], mos[i]) : as_lookup(&sp[j], mos[i]);
                 ok &= (r != NULL) == (model[j][i] != 0);
                 if (r) ok &= os_read(r, 0, 8).c == model[j][i];
             }
@@ -542,7 +545,7 @@ static void test_space_random(void) {
     }
     CHECK(ok);
     for (int k = 0; k < NSPACE; k++) {
-        for (int i = 0; i < NOBJ && ok; i++) {
+        for (int i = 0; i < nobj && ok; i++) {
             const ObjectState *r = as_lookup(&sp[k], mos[i]);
             ok &= (r != NULL) == (model[k][i] != 0) && (!r || os_read(r, 0, 8).c == model[k][i]);
         }
@@ -567,7 +570,8 @@ int main(void) {
     test_make_symbolic_array_mode();
     test_access_types();
     test_address_space();
-    test_space_random();
+    test_space_random(5000, false);
+    test_space_random(8, true);
     CHECK_MSG(expr_live_count() == live, "%zu expressions still alive (baseline %zu)",
               expr_live_count(), live);
     expr_shutdown();
