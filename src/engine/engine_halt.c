@@ -7,12 +7,13 @@
  * a test for each overran a 60 s run by 22 s. So exploring stops early
  * enough to leave the end its share (engine_halt_explore_end: this run's
  * cost of a test times the states alive, at most a tenth of the budget,
- * plus the freeing that does not fit in half a second); the end writes
+ * plus the freeing that does not fit in a quarter of a second); the end writes
  * tests, those of states that covered something no test reaches yet first,
  * until the deadline; and the states left end without a test, counted
  * (summary.json's "halt" group, the final lines). Freeing a state takes
- * microseconds, so half of the second past the deadline holds them, and the
- * summary and teardown the rest. The searcher is destroyed whole, not
+ * microseconds, so a quarter of the second past the deadline holds them
+ * (more is taken from before the deadline), and the summary and teardown
+ * the rest. The searcher is destroyed whole, not
  * emptied state by state (removal is a linear scan in covnew and the list
  * searchers: quadratic over the pool), and malloc_trim is left out unless
  * the memory cap needs it (engine_memory_end; 0.36 s after 72,000 states
@@ -21,14 +22,17 @@
 #include "engine.h"
 #include "../util/interrupt.h"
 #include "../util/util.h"
+#include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #define ENGINE_HALT_SHARE 0.1       /* of --max-time, at most, for the end */
 #define ENGINE_HALT_NO_LIMIT_S 5.0  /* the end's share without --max-time */
 #define ENGINE_HALT_TEST_GUESS 1e-3 /* s per test before the run has timed one */
-#define ENGINE_HALT_DROP_GUESS 5e-6 /* s to free a state that gets no test: 2-7 us measured, half of it
-                                     * when malloc coalesces the freed chunks at its next large request */
-#define ENGINE_HALT_DROP_SLACK 0.5  /* s past the deadline the freeing may take (of the second allowed) */
+#define ENGINE_HALT_DROP_GUESS 8e-6 /* s to free a state that gets no test: 3-5 us of CPU measured (part
+                                     * of it when malloc coalesces the freed chunks at its next large
+                                     * request), about twice that in wall time on a loaded machine */
+#define ENGINE_HALT_DROP_SLACK 0.25 /* s past the deadline the freeing may take (of the second allowed) */
 
 /* Seconds the tests of n states are expected to take, from what this run's
  * tests took so far. */
@@ -91,7 +95,7 @@ static void engine_halt_drop(Engine *e, State *s, const char *reason) {
 }
 
 /* Why the tests stop here, or NULL while they may go on: the states left
- * must still be freed, within half of the second the deadline allows. */
+ * must still be freed, within a quarter of the second the deadline allows. */
 static const char *engine_halt_spent(Engine *e, double end, bool signalled) {
     if (!signalled && interrupt_requested()) return "interrupted";
     if (e->tests - e->halt.first_test >= e->opt.halt_tests) return "--halt-tests reached";
@@ -99,12 +103,14 @@ static const char *engine_halt_spent(Engine *e, double end, bool signalled) {
     return NULL;
 }
 
-/* When the end stops writing tests: its share of the budget from now, never
- * past the deadline. */
+/* When the end is over: at the deadline when exploring stopped to leave it
+ * its reserve; after another halt (a signal, --max-instructions), its share
+ * of the budget and the freeing from now, never past the deadline. */
 static double engine_halt_end_time(const Engine *e, double now) {
-    double end = now + engine_halt_share(e);
-    if (e->opt.max_time > 0 && e->start + e->opt.max_time < end) end = e->start + e->opt.max_time;
-    return end;
+    double deadline = e->opt.max_time > 0 ? e->start + e->opt.max_time : INFINITY;
+    if (e->halt_reason && strcmp(e->halt_reason, "max-time") == 0) return deadline;
+    double end = now + engine_halt_share(e) + engine_halt_freeing(e->pool.len);
+    return end < deadline ? end : deadline;
 }
 
 /* Ends every state of the pool, most valuable first: with a test until the
