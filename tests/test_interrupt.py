@@ -7,7 +7,10 @@
   replay natively;
 - SIGTERM while the only state waits for a solver query that would take
   minutes: the query is cut, the state ends "interrupted", exit status 0;
-- a second SIGINT ends the process at once (by the signal: 130 in a shell).
+- a second SIGINT ends the process at once (by the signal: 130 in a shell);
+- the end after a signal is the bounded one of every halt (engine_halt.c):
+  with thousands of states alive and --halt-tests=5, five get tests and the
+  rest are counted in summary.json's "halt" group.
 
 Usage: test_interrupt.py BIN_DIR WORK_DIR
 """
@@ -83,15 +86,22 @@ def replays_to_zero(out, row):
     return r.returncode == 0, r.returncode, r.stderr[-300:]
 
 
-def check_first_sigint():
-    # depth-first: a few dozen states alive at any time, each gets its test
-    proc, out = start("sigint", many_paths, "--search=dfs")
+def interrupted_run(what, name, *opts):
+    """Runs many_paths.c, sends SIGINT once it explores, checks it winds down
+    with status 0 and a summary; (output directory, summary or None)."""
+    proc, out = start(name, many_paths, *opts)
     exploring(proc, out)
     proc.send_signal(signal.SIGINT)
     rc, took, err = wait_for(proc, WIND_DOWN_S)
-    check(rc == 0, "SIGINT: exit status %s after %.1f s, want 0 (%s)" % (rc, took, err[-300:]))
+    check(rc == 0, "%s: exit status %s after %.1f s, want 0 (%s)" % (what, rc, took, err[-300:]))
     s = summary(out)
-    check(s is not None, "SIGINT: summary.json written")
+    check(s is not None, "%s: summary.json written" % what)
+    return out, s
+
+
+def check_first_sigint():
+    # depth-first: a few dozen states alive at any time, each gets its test
+    out, s = interrupted_run("SIGINT", "sigint", "--search=dfs")
     if s is None:
         return
     check(s.get("halt_reason") == "interrupted", "SIGINT: halt_reason %r" % s.get("halt_reason"))
@@ -101,6 +111,9 @@ def check_first_sigint():
     rows = interrupted_rows(out)
     check(n > 0, "SIGINT: states alive at the signal end with reason interrupted (%r)" % s["paths_terminated_early"])
     check(len(rows) == n, "SIGINT: one test per interrupted state: %d rows, %d states" % (len(rows), n))
+    h = s.get("halt", {})
+    check(h.get("live_states") == n and h.get("tests") == n and h.get("not_written") == 0,
+          "SIGINT: summary's halt group agrees: %s" % h)
     check(os.path.exists(os.path.join(out, "stats.csv")), "SIGINT: stats.csv written")
     for row in rows:
         k = read_ktest(os.path.join(out, row["test"] + ".ktest"))
@@ -146,7 +159,23 @@ def check_second_sigint():
           "second SIGINT: ends by the signal (exit status %s, want %d or %d)" % (rc, -signal.SIGINT, 128 + signal.SIGINT))
 
 
+def check_sigint_bounded():
+    # the default search keeps thousands of states alive
+    out, s = interrupted_run("bounded SIGINT", "bounded", "--halt-tests=5")
+    if s is None:
+        return
+    h = s.get("halt", {})
+    live = h.get("live_states", 0)
+    check(live > 5, "bounded SIGINT: more than 5 states alive at the signal: %s" % h)
+    check(h.get("tests") == 5 and h.get("not_written") == live - 5 and h.get("out_of_budget") == live - 5,
+          "bounded SIGINT: 5 tests, the other %d counted: %s" % (live - 5, h))
+    check(s["paths_terminated_early"]["by_reason"].get("interrupted") == live,
+          "bounded SIGINT: every live state ends interrupted: %r" % s["paths_terminated_early"])
+    check(len(interrupted_rows(out)) == 5, "bounded SIGINT: 5 interrupted tests in tests.csv")
+
+
 check_first_sigint()
+check_sigint_bounded()
 check_sigterm_cuts_query()
 check_second_sigint()
 check.finish()

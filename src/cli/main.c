@@ -36,6 +36,7 @@ static void cli_write_info(OutDir *out, int argc, char **argv, Engine *e) {
     fprintf(f, "instructions: %llu\nqueries: %llu (reaching Z3: %llu, cache hits: %llu)\nsolver time: %.3f s\n",
             (unsigned long long)e->ex->stats.instructions, (unsigned long long)e->sstats->queries,
             (unsigned long long)e->sstats->core_queries, (unsigned long long)e->sstats->cache_hits, e->sstats->time_s);
+    fprintf(f, "states alive at the halt: %zu (tests: %llu)\n", e->halt.live, (unsigned long long)e->halt.tests);
     fprintf(f, "elapsed: %.3f s\nlines covered: %u/%u\nbranches covered: %u/%u\n", timer_now() - e->start,
             e->ex->lines_covered, e->ex->total_lines, e->ex->branches_covered, e->ex->m->nbranches);
     fclose(f);
@@ -122,9 +123,14 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     engine_run(e);
     engine_write_summary(e);
     cli_write_info(out, argc, argv, e);
-    if (!o.engine.quiet)
-        fprintf(stderr, "symplex: %llu paths completed, %llu tests, %zu errors; output in %s\n",
-                (unsigned long long)e->paths_completed, (unsigned long long)e->tests, e->errors.len, out->path);
+    if (!o.engine.quiet) {
+        fprintf(stderr, "symplex: %llu paths completed, %llu tests, %zu errors", (unsigned long long)e->paths_completed,
+                (unsigned long long)e->tests, e->errors.len);
+        if (e->halt.tests < e->halt.live)
+            fprintf(stderr, "; %llu of %zu states alive at the halt got no test", (unsigned long long)(e->halt.live - e->halt.tests),
+                    e->halt.live);
+        fprintf(stderr, "; output in %s\n", out->path);
+    }
     engine_free(e);
     solver_destroy(solver);
     out_close(out);

@@ -13,13 +13,14 @@ typedef enum OptId {
     O_CLANG, O_TESTCOMP, O_TESTCOMP_SPEC, O_NO_CACHE, O_NO_INDEP, O_HELP, O_VERSION, O_NO_CHECK_SHIFT,
     O_SILENT_ASSUME, O_CFLAGS, O_POSIX, O_SPECULATE, O_ABSURDITY, O_NO_ABSURDITY, O_BRANCH_ORDER, O_NO_STATE_MODEL, O_SIMPLEX, O_ARRAY_SOLVER, O_NO_ARRAY_PRECHECK, O_NO_ARRAY_PRUNE, O_SOLVER, O_FP_SEARCH, O_CW_COMPARE, O_LINEAR_ONLY, O_ENGINE, O_PARTIAL, O_SEED_FILE,
     O_PRUNE, O_HOMI_INTERVAL, O_HOMI_RUN_MAX, O_HOMI_MIN_STATES, O_HOMI_REVERSE, O_TARGET, O_TARGET_UNROLL,
-    O_TARGET_TRACES, O_TARGET_MODE, O_NO_IMPLIED_BOUNDS, O_SOLVER_REUSE, O_SOLVER_REUSE_LIMIT, O_DROP_UNDECIDED, O_RECORD_PATH
+    O_TARGET_TRACES, O_TARGET_MODE, O_NO_IMPLIED_BOUNDS, O_SOLVER_REUSE, O_SOLVER_REUSE_LIMIT, O_DROP_UNDECIDED, O_RECORD_PATH, O_HALT_TESTS
 } OptId;
 
 static const struct { const char *name; OptId id; bool has_arg; const char *help; } cli_opts[] = {
     {"max-time", O_MAX_TIME, true, "stop exploring after S seconds (states left get tests)"},
     {"max-instructions", O_MAX_INSTR, true, "stop after N executed instructions"},
     {"max-memory", O_MAX_MEMORY, true, "memory cap in MiB; states are terminated above it (default 2000)"},
+    {"halt-tests", O_HALT_TESTS, true, "at most N tests of the states alive when a limit or a signal halts the run (default: as many as the end's share of the time allows)"},
     {"max-depth", O_MAX_DEPTH, true, "terminate states after N symbolic branches"},
     {"search", O_SEARCH, true, "dfs, bfs, random-state, random-path, covnew, target (with --target: covnew's weighting toward the target line, its default); default: random-path interleaved with covnew"},
     {"prune", O_PRUNE, true, "none (default) or homi: learned state pruning (Homi) in runs restarting from the start, on top of --search"},
@@ -161,7 +162,7 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     bool numeric = id == O_MAX_TIME || id == O_MAX_INSTR || id == O_MAX_MEMORY || id == O_MAX_DEPTH ||
                    id == O_SEED || id == O_SOLVER_TIMEOUT || id == O_SPECULATE || id == O_HOMI_INTERVAL ||
                    id == O_HOMI_RUN_MAX || id == O_HOMI_MIN_STATES || id == O_HOMI_REVERSE ||
-                   id == O_SOLVER_REUSE_LIMIT;
+                   id == O_SOLVER_REUSE_LIMIT || id == O_HALT_TESTS;
     if (numeric && !cli_number(v, &d)) {
         *err = util_format("option value '%s' is not a non-negative number", v);
         return false;
@@ -171,6 +172,7 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     case O_MAX_INSTR: o->engine.max_instructions = (uint64_t)d; break;
     case O_MAX_MEMORY: o->engine.max_memory_mb = (uint64_t)d; break;
     case O_MAX_DEPTH: o->exec.max_depth = (uint64_t)d; break;
+    case O_HALT_TESTS: o->engine.halt_tests = d >= 0x1p63 ? UINT64_MAX : (uint64_t)d; break;
     case O_SEED: o->engine.seed = (uint64_t)d; break;
     case O_SOLVER_TIMEOUT: o->solver.timeout_s = d; break;
     case O_SEARCH:
@@ -331,6 +333,7 @@ bool cli_parse(int argc, char **argv, CliOptions *o, char **err) {
     memset(o, 0, sizeof *o);
     o->engine.seed = 1;
     o->engine.max_memory_mb = 2000;
+    o->engine.halt_tests = UINT64_MAX;
     o->exec.external = EXTERNAL_SAFE;
     o->exec.check_shift = true;
     o->exec.speculate = 1;

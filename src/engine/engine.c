@@ -3,7 +3,6 @@
 #include "engine_muse.h"
 #include "engine_target.h"
 #include "../util/interrupt.h"
-#include "../util/memory.h"
 #include "../util/util.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +29,7 @@ static void engine_on_fork(void *ctx, State *parent, State *child) {
 
 /* Removes s from the pool and the searcher, and frees it. */
 void engine_discard(Engine *e, State *s) {
-    e->searcher->remove(e->searcher, s);
+    if (e->searcher) e->searcher->remove(e->searcher, s); /* none at the end of the run */
     State *last = e->pool.data[--e->pool.len];
     if (last != s) {
         e->pool.data[s->pool_index] = last;
@@ -79,9 +78,14 @@ bool engine_over_limits(Engine *e, double now) {
         e->halt_reason = "interrupted";
         return true;
     }
-    if (e->opt.max_time > 0 && now - e->start >= e->opt.max_time) {
-        e->halt_reason = "max-time";
-        return true;
+    if (e->opt.max_time > 0) {
+        /* the end of the run is inside the budget: exploring leaves it its share */
+        double end = engine_halt_explore_end(e);
+        e->sstats->deadline = end; /* and a query in flight is cut there */
+        if (now >= end) {
+            e->halt_reason = "max-time";
+            return true;
+        }
     }
     if (e->opt.max_instructions && e->ex->stats.instructions >= e->opt.max_instructions) {
         e->halt_reason = "max-instructions";
@@ -114,28 +118,6 @@ void engine_explore(Engine *e) {
     }
 }
 
-/* States left at a halt still get their tests, with the halt's reason.
- * Writing a test may cost a solver call: they are written for at most a tenth
- * of the time budget (>= 5 s), or until a signal comes; the rest are counted,
- * not written, so --max-time stays a real bound. */
-static void engine_finish(Engine *e) {
-    /* a signal halts the run even when it cut the last state's query */
-    if (interrupt_requested() && !e->halt_reason) e->halt_reason = "interrupted";
-    e->halted = e->pool.len > 0 || interrupt_requested();
-    double deadline = timer_now() + (e->opt.max_time > 50 ? e->opt.max_time / 10 : 5);
-    e->sstats->deadline = deadline;
-    bool signalled = interrupt_requested(); /* the signal that halted the run asks for these tests */
-    while (e->pool.len) {
-        bool cut = !signalled && interrupt_requested();
-        if (!e->skip_tests && (timer_now() > deadline || cut)) {
-            e->skip_tests = true;
-            util_warn("%zu states left at the halt get no test (%s)", e->pool.len,
-                      cut ? "interrupted" : "time budget spent");
-        }
-        exec_terminate_early(e->ex, e->pool.data[e->pool.len - 1], e->halt_reason ? e->halt_reason : "halted");
-    }
-}
-
 void engine_run(Engine *e) {
     engine_memory_start(e);
     engine_watch_start(e);
@@ -153,13 +135,9 @@ void engine_run(Engine *e) {
      * need the solver); otherwise kept, so a signal during the tests below
      * cuts the query it meets and ends them. */
     if (interrupt_requested()) engine_watch_stop(e);
-    engine_finish(e);
+    engine_halt_finish(e);
     engine_watch_stop(e);
-    /* The states are gone and what is left to do needs little memory: giving
-     * it back keeps the end of the run (which pages LLVM's code back in for its
-     * destructors) below the peak of exploring. */
-    solver_drop_caches(e->solver);
-    memory_release();
+    engine_memory_end(e);
     engine_write_stats_row(e);
     if (!e->opt.quiet) engine_report_progress(e, true);
     engine_target_report(e);
@@ -172,7 +150,7 @@ void engine_free(Engine *e) {
     engine_muse_free(e);
     VEC_FREE(e->pool);
     VEC_FREE(e->prune_buf);
-    e->searcher->destroy(e->searcher);
+    if (e->searcher) e->searcher->destroy(e->searcher);
     if (e->pruner) e->pruner->destroy(e->pruner);
     exec_free(e->ex);
     engine_target_free(e);

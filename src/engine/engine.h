@@ -29,6 +29,8 @@ typedef struct EngineOptions {
     double max_time;           /* seconds; 0 = none */
     uint64_t max_instructions; /* 0 = none */
     uint64_t max_memory_mb;    /* 0 = none */
+    uint64_t halt_tests;       /* --halt-tests: at most this many tests of states alive at a halt
+                                * (UINT64_MAX, the command line's default: as many as time allows) */
     bool only_new_coverage_tests;
     bool emit_all_errors;
     bool quiet;
@@ -55,7 +57,23 @@ typedef struct EngineMemory {
     size_t start_heap;        /* malloc's bytes in use at the start (0 under a sanitizer) */
     double last_check;
     uint64_t prunes;          /* times states were terminated for memory */
+    size_t code;              /* LLVM's code dropped before exploring: the teardown pages it back in */
 } EngineMemory;
+
+/* The end of a run (engine_halt.c): what tests cost, and the states alive
+ * at the halt with the tests they got. */
+typedef struct EngineHalt {
+    double test_time;         /* seconds spent writing tests so far ... */
+    uint64_t timed_tests;     /* ... over this many: the cost the end's reserve assumes */
+    size_t live;              /* states alive at the halt */
+    uint64_t first_test;      /* e->tests when the end began */
+    uint64_t tests;           /* tests written for them */
+    size_t out_of_budget;     /* states left when the end's budget (time, --halt-tests, a signal) was spent */
+    uint64_t late;            /* states ended past the deadline before the end (a memory prune), no test */
+    bool ending;              /* the end has begun */
+    double budget_s, time_s;  /* the time the end was given, and took */
+    double cpu_s;             /* the CPU time it took (the machine may be shared) */
+} EngineHalt;
 
 /* The thread that cuts a solver query in flight when a signal arrives or the
  * memory cap's hard line is reached (engine_watch.c). */
@@ -86,8 +104,9 @@ typedef struct Engine {
     VEC(State *) prune_buf;    /* scratch for the pruner's choice */
     EngineMemory mem;
     EngineWatch watch;
+    EngineHalt halt;
     bool halted;
-    bool skip_tests;           /* past the post-halt budget: terminate without writing tests */
+    bool skip_tests;           /* no test wanted for the states left (--target reached) */
     bool progress_tty;         /* stderr is a terminal: redraw one line; else a line every few seconds */
     bool debug_memory;         /* SYMPLEX_DEBUG_MEMORY: where the memory goes, once a second */
     const char *halt_reason;
@@ -106,6 +125,20 @@ void engine_free(Engine *e);
 
 /* ---- shared between engine_*.c ---- */
 void engine_discard(Engine *e, State *s);
+/* Counts s's early end (reason) among the paths, unless it is not a path of
+ * the tree (a partial solution run by the forking engine). */
+void engine_count_early(Engine *e, const State *s, const char *reason);
+/* The end of a run (engine_halt.c): when exploring must stop under
+ * --max-time to leave the end its share; each test's cost, as measured;
+ * ending the states alive at a halt, their tests within the share, the rest
+ * counted; the "halt" group of summary.json. */
+double engine_halt_explore_end(const Engine *e);
+void engine_halt_timed_test(Engine *e, double seconds);
+/* Is it too late for a state ended while exploring to get its test (past
+ * --max-time's deadline)? Counts it if so. */
+bool engine_halt_late(Engine *e);
+void engine_halt_finish(Engine *e);
+void engine_halt_summary(const Engine *e, FILE *f);
 /* Puts a new state in the pool and the searcher. */
 void engine_adopt(Engine *e, State *s);
 /* Runs states until none is left, a limit (or a signal) halts the run or
@@ -121,6 +154,8 @@ bool engine_over_limits(Engine *e, double now);
  * engine_memory_check as often as the loop likes (it rate-limits itself). */
 void engine_memory_start(Engine *e);
 void engine_memory_check(Engine *e, double now);
+/* When the states are gone: memory handed back if the teardown needs it. */
+void engine_memory_end(Engine *e);
 void engine_memory_debug(Engine *e);
 /* --record-path (engine_path.c): the run's path-module.bc and path-sites.txt,
  * then each test's .path file. */

@@ -8,8 +8,14 @@
 #include <stdio.h>
 #include <string.h>
 
+/* A partial solution run by the forking engine is a test, not a path of its tree. */
+static bool engine_is_path(const Engine *e, const State *s) {
+    return !(s->concolic && e->opt.engine == ENGINE_FORKING);
+}
 
-static void engine_count_reason(Engine *e, const char *reason) {
+void engine_count_early(Engine *e, const State *s, const char *reason) {
+    if (!engine_is_path(e, s)) return;
+    e->paths_early++;
     for (size_t i = 0; i < e->early.len; i++)
         if (strcmp(e->early.data[i].reason, reason) == 0) { e->early.data[i].n++; return; }
     ReasonCount rc = {util_strdup(reason), 1};
@@ -98,8 +104,7 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
     engine_where(e, t, &file, &line);
     bool want_test = true;
     TestRecord rec = {.file = file, .line = line, .exit_status = t->exit_status};
-    /* a partial solution run by the forking engine is a test, not a path of its tree */
-    bool counted = !(s->concolic && e->opt.engine == ENGINE_FORKING);
+    bool counted = engine_is_path(e, s);
     switch (t->kind) {
     case TERM_SILENT: want_test = false; break;
     case TERM_EXIT:
@@ -110,8 +115,7 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
         rec.line = 0;
         break;
     case TERM_EARLY:
-        e->paths_early += counted;
-        if (counted) engine_count_reason(e, t->reason);
+        engine_count_early(e, s, t->reason);
         rec.outcome = "early";
         rec.kind = t->reason;
         break;
@@ -128,7 +132,9 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
     bool target = engine_target_reached(e, t);
     if (e->target) want_test = target || (want_test && t->kind == TERM_ERROR);
     if (e->skip_tests) want_test = false;
+    if (want_test && engine_halt_late(e)) want_test = false;
     KTest kt;
+    double began = timer_now();
     if (want_test && engine_make_ktest(e, s, &kt)) {
         uint32_t n = out_write_test(e->out, &kt, &rec);
         engine_path_test(e, n, s, t);
@@ -145,6 +151,7 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
         KTest *heap = util_malloc(sizeof *heap);
         *heap = kt;
         ktest_free(heap);
+        engine_halt_timed_test(e, timer_now() - began);
     }
     engine_discard(e, s);
 }
@@ -175,11 +182,13 @@ void engine_report_progress(Engine *e, bool final) {
     double now = timer_now();
     e->last_progress = now;
     Executor *ex = e->ex;
-    fprintf(stderr, "%s[%6.1fs] states %zu  paths %llu  tests %llu  errors %zu  lines %u/%u  branches %u/%u  instr %llu  queries %llu%s",
+    fprintf(stderr, "%s[%6.1fs] states %zu  paths %llu  tests %llu  errors %zu  lines %u/%u  branches %u/%u  instr %llu  queries %llu",
             e->progress_tty ? "\r" : "", now - e->start, e->pool.len, (unsigned long long)e->paths_completed, (unsigned long long)e->tests,
             e->errors.len, ex->lines_covered, ex->total_lines, ex->branches_covered, ex->m->nbranches,
-            (unsigned long long)ex->stats.instructions, (unsigned long long)e->sstats->queries,
-            e->progress_tty ? "\033[K" : "");
+            (unsigned long long)ex->stats.instructions, (unsigned long long)e->sstats->queries);
+    if (final && e->halt.live) /* the states the halt found alive, and how many got a test */
+        fprintf(stderr, "  halt: %llu tests for %zu live states", (unsigned long long)e->halt.tests, e->halt.live);
+    if (e->progress_tty) fputs("\033[K", stderr);
     bool newline = final || !e->progress_tty;
     if (newline) fputc('\n', stderr);
     util_progress_dirty(!newline);
@@ -289,6 +298,7 @@ void engine_write_summary(Engine *e) {
     fputs("  \"pruner\": ", f);
     out_json_string(f, e->target ? "target" : e->pruner ? "homi" : "none");
     fprintf(f, ",\n  \"peak_live_states\": %zu,\n", e->peak_states);
+    engine_halt_summary(e, f);
     if (e->pruner) e->pruner->summary(e->pruner, f);
     engine_target_summary(e, f);
     fprintf(f, "  \"covered_lines\": %u,\n  \"total_lines\": %u,\n  \"covered_branches\": %u,\n  \"total_branches\": %u,\n",

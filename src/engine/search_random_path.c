@@ -72,12 +72,19 @@ static State *rp_select(Searcher *sr) {
     return n->state;
 }
 
-static void rp_free_tree(PTreeNode *n) {
-    if (!n) return;
-    rp_free_tree(n->kid[0]);
-    rp_free_tree(n->kid[1]);
-    if (n->state) n->state->ptree = NULL;
-    free(n);
+/* Iterative: the tree is as deep as a path has forks, and the end of a run
+ * destroys it with its states still in it. */
+static void rp_free_tree(PTreeNode *root) {
+    VEC(PTreeNode *) todo = {0};
+    if (root) VEC_PUSH(todo, root);
+    while (todo.len) {
+        PTreeNode *n = todo.data[--todo.len];
+        for (int k = 0; k < 2; k++)
+            if (n->kid[k]) VEC_PUSH(todo, n->kid[k]);
+        if (n->state) n->state->ptree = NULL;
+        free(n);
+    }
+    VEC_FREE(todo);
 }
 
 static void rp_destroy(Searcher *sr) {

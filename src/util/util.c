@@ -125,8 +125,12 @@ uint64_t rng_below(Rng *r, uint64_t n) { return rng_next(r) % n; }
 
 double rng_double(Rng *r) { return (double)(rng_next(r) >> 11) * (1.0 / 9007199254740992.0); }
 
-double timer_now(void) {
+static double timer_clock(clockid_t id) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(id, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+
+double timer_now(void) { return timer_clock(CLOCK_MONOTONIC); }
+
+double timer_cpu(void) { return timer_clock(CLOCK_PROCESS_CPUTIME_ID); }

@@ -62,5 +62,7 @@ double rng_double(Rng *r);
 
 /* Monotonic seconds since an arbitrary origin. */
 double timer_now(void);
+/* CPU seconds the process has used, all threads. */
+double timer_cpu(void);
 
 #endif

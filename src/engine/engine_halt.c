@@ -1,0 +1,164 @@
+/* The end of a run: the states still alive when a limit or a signal halts
+ * exploration, and the tests written for them.
+ *
+ * --max-time is a promise to the user's script, so the end is inside it
+ * (within a second). Writing a test costs a file (milliseconds on a loaded
+ * disk) and, for a state without a model, a query: with 58,000 states alive
+ * a test for each overran a 60 s run by 22 s. So exploring stops early
+ * enough to leave the end its share (engine_halt_explore_end: this run's
+ * cost of a test times the states alive, at most a tenth of the budget,
+ * plus the freeing that does not fit in a quarter of a second); the end writes
+ * tests, those of states that covered something no test reaches yet first,
+ * until the deadline; and the states left end without a test, counted
+ * (summary.json's "halt" group, the final lines). Freeing a state takes
+ * microseconds, so a quarter of the second past the deadline holds them
+ * (more is taken from before the deadline), and the summary and teardown
+ * the rest. The searcher is destroyed whole, not
+ * emptied state by state (removal is a linear scan in covnew and the list
+ * searchers: quadratic over the pool), and malloc_trim is left out unless
+ * the memory cap needs it (engine_memory_end; 0.36 s after 72,000 states
+ * were freed). A halt by a signal or --max-instructions takes the same path,
+ * with the same share from the moment it came. */
+#include "engine.h"
+#include "../util/interrupt.h"
+#include "../util/util.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define ENGINE_HALT_SHARE 0.1       /* of --max-time, at most, for the end */
+#define ENGINE_HALT_NO_LIMIT_S 5.0  /* the end's share without --max-time */
+#define ENGINE_HALT_TEST_GUESS 1e-3 /* s per test before the run has timed one */
+#define ENGINE_HALT_DROP_GUESS 8e-6 /* s to free a state that gets no test: 3-5 us of CPU measured (part
+                                     * of it when malloc coalesces the freed chunks at its next large
+                                     * request), about twice that in wall time on a loaded machine */
+#define ENGINE_HALT_DROP_SLACK 0.25 /* s past the deadline the freeing may take (of the second allowed) */
+
+/* Seconds the tests of n states are expected to take, from what this run's
+ * tests took so far. */
+static double engine_halt_cost(const Engine *e, size_t n) {
+    const EngineHalt *h = &e->halt;
+    double per_test = h->timed_tests ? h->test_time / (double)h->timed_tests : ENGINE_HALT_TEST_GUESS;
+    if (n > e->opt.halt_tests) n = (size_t)e->opt.halt_tests;
+    return (double)n * per_test;
+}
+
+static double engine_halt_share(const Engine *e) {
+    return e->opt.max_time > 0 ? e->opt.max_time * ENGINE_HALT_SHARE : ENGINE_HALT_NO_LIMIT_S;
+}
+
+/* Seconds freeing n states (that get no test) takes beyond the part of the
+ * second past the deadline it may use. */
+static double engine_halt_freeing(size_t n) {
+    double t = (double)n * ENGINE_HALT_DROP_GUESS - ENGINE_HALT_DROP_SLACK;
+    return t > 0 ? t : 0;
+}
+
+double engine_halt_explore_end(const Engine *e) {
+    double tests = engine_halt_cost(e, e->pool.len), share = engine_halt_share(e);
+    double reserve = (tests < share ? tests : share) + engine_halt_freeing(e->pool.len);
+    return e->start + e->opt.max_time - reserve;
+}
+
+void engine_halt_timed_test(Engine *e, double seconds) {
+    e->halt.test_time += seconds;
+    e->halt.timed_tests++;
+}
+
+/* Exploring stops before the deadline, but a memory prune can end thousands
+ * of states at once, each with a test. */
+bool engine_halt_late(Engine *e) {
+    if (e->halt.ending || e->opt.max_time <= 0 || timer_now() < e->start + e->opt.max_time) return false;
+    e->halt.late++;
+    return true;
+}
+
+/* The pool is emptied from its end: the states that covered a line or branch
+ * no test reaches yet go there, so they get their tests first. */
+static void engine_halt_order(Engine *e) {
+    State **p = e->pool.data;
+    size_t j = e->pool.len;
+    for (size_t i = 0; i < j;) {
+        if (!p[i]->covered_new) { i++; continue; }
+        State *t = p[i];
+        p[i] = p[--j];
+        p[j] = t;
+    }
+    for (size_t i = 0; i < e->pool.len; i++) p[i]->pool_index = i;
+}
+
+/* A state that gets no test: an early end all the same, without the query a
+ * state with unchecked branch sides (--speculate) would need to be settled. */
+static void engine_halt_drop(Engine *e, State *s, const char *reason) {
+    engine_count_early(e, s, reason);
+    engine_discard(e, s);
+}
+
+/* Why the tests stop here, or NULL while they may go on: the states left
+ * must still be freed, within a quarter of the second the deadline allows. */
+static const char *engine_halt_spent(Engine *e, double end, bool signalled) {
+    if (!signalled && interrupt_requested()) return "interrupted";
+    if (e->tests - e->halt.first_test >= e->opt.halt_tests) return "--halt-tests reached";
+    if (timer_now() + engine_halt_freeing(e->pool.len) >= end) return "time budget spent";
+    return NULL;
+}
+
+/* When the end is over: at the deadline when exploring stopped to leave it
+ * its reserve; after another halt (a signal, --max-instructions), its share
+ * of the budget and the freeing from now, never past the deadline. */
+static double engine_halt_end_time(const Engine *e, double now) {
+    double deadline = e->opt.max_time > 0 ? e->start + e->opt.max_time : INFINITY;
+    if (e->halt_reason && strcmp(e->halt_reason, "max-time") == 0) return deadline;
+    double end = now + engine_halt_share(e) + engine_halt_freeing(e->pool.len);
+    return end < deadline ? end : deadline;
+}
+
+/* Ends every state of the pool, most valuable first: with a test until the
+ * budget is spent, then without. */
+static void engine_halt_drain(Engine *e, double end) {
+    EngineHalt *h = &e->halt;
+    const char *reason = e->halt_reason ? e->halt_reason : "halted";
+    bool signalled = interrupt_requested(); /* the signal that halted the run asks for these tests */
+    bool policy = e->skip_tests;            /* e.g. --target reached: no more tests wanted */
+    const char *spent = NULL;
+    h->first_test = e->tests;
+    while (e->pool.len) {
+        State *s = e->pool.data[e->pool.len - 1];
+        if (!policy && !spent && (spent = engine_halt_spent(e, end, signalled))) {
+            h->out_of_budget = e->pool.len;
+            util_warn("%zu of %zu states alive at the halt get no test (%s)", e->pool.len, h->live, spent);
+        }
+        if (policy || spent) engine_halt_drop(e, s, reason);
+        else exec_terminate_early(e->ex, s, reason);
+    }
+    h->tests = e->tests - h->first_test;
+}
+
+void engine_halt_finish(Engine *e) {
+    /* a signal halts the run even when it cut the last state's query */
+    if (interrupt_requested() && !e->halt_reason) e->halt_reason = "interrupted";
+    e->halted = e->pool.len > 0 || interrupt_requested();
+    EngineHalt *h = &e->halt;
+    h->ending = true;
+    h->live = e->pool.len;
+    if (!h->live) return;
+    double start = timer_now(), cpu = timer_cpu(), end = engine_halt_end_time(e, start);
+    h->budget_s = end > start ? end - start : 0;
+    e->sstats->deadline = end; /* a model query cannot outlast it */
+    /* no state is selected again: dropping the searcher whole spares its
+     * per-state removal, a linear scan in some of them */
+    e->searcher->destroy(e->searcher);
+    e->searcher = NULL;
+    engine_halt_order(e);
+    engine_halt_drain(e, end);
+    h->time_s = timer_now() - start;
+    h->cpu_s = timer_cpu() - cpu;
+}
+
+void engine_halt_summary(const Engine *e, FILE *f) {
+    const EngineHalt *h = &e->halt;
+    fprintf(f, "  \"halt\": {\"live_states\": %zu, \"tests\": %llu, \"not_written\": %llu, \"out_of_budget\": %zu, "
+               "\"late_no_test\": %llu, \"budget_s\": %.3f, \"time_s\": %.3f, \"cpu_s\": %.3f},\n",
+            h->live, (unsigned long long)h->tests, (unsigned long long)(h->live - h->tests), h->out_of_budget,
+            (unsigned long long)h->late, h->budget_s, h->time_s, h->cpu_s);
+}
