@@ -136,7 +136,7 @@ double engine_halt_explore_end(const Engine *e);
 void engine_halt_timed_test(Engine *e, double seconds);
 /* Is it too late for a state ended while exploring to get its test (past
  * --max-time's deadline)? Counts it if so. */
-bool engine_halt_late(Engine *e);
+bool engine_halt_late(Engine *e, const State *s);
 void engine_halt_finish(Engine *e);
 void engine_halt_summary(const Engine *e, FILE *f);
 /* Puts a new state in the pool and the searcher. */

@@ -32,6 +32,7 @@
 #define ENGINE_HALT_DROP_GUESS 8e-6 /* s to free a state that gets no test: 3-5 us of CPU measured (part
                                      * of it when malloc coalesces the freed chunks at its next large
                                      * request), about twice that in wall time on a loaded machine */
+#define ENGINE_HALT_LATE_SLACK 0.25 /* s past the deadline a test from a state's own model may be written */
 #define ENGINE_HALT_DROP_SLACK 0.25 /* s past the deadline the freeing may take (of the second allowed) */
 
 /* Seconds the tests of n states are expected to take, from what this run's
@@ -66,9 +67,14 @@ void engine_halt_timed_test(Engine *e, double seconds) {
 }
 
 /* Exploring stops before the deadline, but a memory prune can end thousands
- * of states at once, each with a test. */
-bool engine_halt_late(Engine *e) {
-    if (e->halt.ending || e->opt.max_time <= 0 || timer_now() < e->start + e->opt.max_time) return false;
+ * of states at once, each with a test. A state whose query the deadline cut
+ * (a slow first query: no test yet, KLEE would write one) still gets its test
+ * from the model it carries, which costs no query, within a part of the
+ * second the deadline allows. */
+bool engine_halt_late(Engine *e, const State *s) {
+    if (e->halt.ending || e->opt.max_time <= 0) return false;
+    double past = timer_now() - (e->start + e->opt.max_time);
+    if (past < 0 || (s->model && past < ENGINE_HALT_LATE_SLACK)) return false;
     e->halt.late++;
     return true;
 }

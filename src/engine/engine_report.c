@@ -132,7 +132,7 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
     bool target = engine_target_reached(e, t);
     if (e->target) want_test = target || (want_test && t->kind == TERM_ERROR);
     if (e->skip_tests) want_test = false;
-    if (want_test && engine_halt_late(e)) want_test = false;
+    if (want_test && engine_halt_late(e, s)) want_test = false;
     KTest kt;
     double began = timer_now();
     if (want_test && engine_make_ktest(e, s, &kt)) {
