@@ -196,9 +196,17 @@ void expr_update_unref(UpdateNode *u) {
 
 /* ---- arrays ---- */
 
+static uint64_t name_probes;
+
+uint64_t expr_array_name_probes(void) { return name_probes; }
+
 static Array **name_slot(const char *name) {
     size_t i = util_hash_bytes(name, strlen(name)) & (array_names_cap - 1);
-    while (array_names[i] && strcmp(array_names[i]->name, name) != 0) i = (i + 1) & (array_names_cap - 1);
+    name_probes++;
+    while (array_names[i] && strcmp(array_names[i]->name, name) != 0) {
+        i = (i + 1) & (array_names_cap - 1);
+        name_probes++;
+    }
     return &array_names[i];
 }
 
@@ -215,9 +223,14 @@ static void names_grow(void) {
 Array *expr_array_new(const char *name, uint32_t size, const uint8_t *init) {
     if ((arrays.len + 1) * 2 > array_names_cap) names_grow();
     char *unique = util_strdup(name);
-    for (unsigned n = 1; *name_slot(unique); n++) {
-        free(unique);
-        unique = util_format("%s_%u", name, n);
+    Array *base = *name_slot(name);
+    if (base) {
+        /* KLEE's naming: the first free name_N with N >= 1. Names are never
+         * freed, so the suffixes below the base's last pick stay taken. */
+        do {
+            free(unique);
+            unique = util_format("%s_%u", name, ++base->suffixes);
+        } while (*name_slot(unique));
     }
     Array *a = util_calloc(1, sizeof *a);
     a->name = unique;

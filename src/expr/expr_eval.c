@@ -7,6 +7,7 @@
 
 #include "expr/expr_fp.h"
 #include "expr/expr_internal.h"
+#include "util/ptrmap.h"
 #include "util/util.h"
 
 /* ---- assignments ---- */
@@ -16,6 +17,9 @@ void assignment_init(Assignment *a) { memset(a, 0, sizeof *a); }
 void assignment_clear(Assignment *a) {
     for (size_t i = 0; i < a->n; i++) free(a->bytes[i]);
     a->n = 0;
+    if (a->index) ptrmap_free(a->index);
+    free(a->index);
+    a->index = NULL;
 }
 
 void assignment_free(Assignment *a) {
@@ -25,10 +29,34 @@ void assignment_free(Assignment *a) {
     assignment_init(a);
 }
 
+/* Below this many arrays a scan beats hashing. */
+#define ASSIGNMENT_SCAN_MAX 16
+
+static uint64_t probes;
+
+uint64_t assignment_probes(void) { return probes; }
+
 static size_t assignment_find(const Assignment *a, const Array *arr) {
-    for (size_t i = 0; i < a->n; i++)
+    if (a->index) {
+        probes++;
+        u128 *slot = ptrmap_get(a->index, arr);
+        return slot ? (size_t)*slot : a->n;
+    }
+    for (size_t i = 0; i < a->n; i++) {
+        probes++;
         if (a->arrays[i] == arr) return i;
+    }
     return a->n;
+}
+
+static void assignment_index(Assignment *a, size_t i) {
+    if (!a->index && a->n < ASSIGNMENT_SCAN_MAX) return;
+    if (!a->index) {
+        a->index = util_malloc(sizeof *a->index);
+        ptrmap_init(a->index);
+        for (size_t j = 0; j < i; j++) ptrmap_put(a->index, a->arrays[j], j);
+    }
+    ptrmap_put(a->index, a->arrays[i], i);
 }
 
 static uint8_t *bytes_dup(const uint8_t *b, uint32_t size) {
@@ -51,6 +79,7 @@ void assignment_set(Assignment *a, Array *arr, const uint8_t *bytes) {
     a->arrays[a->n] = arr;
     a->bytes[a->n] = bytes_dup(bytes, arr->size);
     a->n++;
+    assignment_index(a, a->n - 1);
 }
 
 const uint8_t *assignment_get(const Assignment *a, const Array *arr) {
