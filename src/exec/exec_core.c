@@ -36,6 +36,7 @@ void exec_free(Executor *ex) {
     if (!ex) return;
     for (uint32_t i = 0; i < ex->nnames; i++) free(ex->names[i]);
     free(ex->names);
+    free(ex->name_slots);
     free(ex->pending_file);
     free(ex->line_covered);
     free(ex->branch_covered);

@@ -76,12 +76,30 @@ static char *sp_api_string(Executor *ex, State *s, const IrFunction *fn, uint64_
     return str;
 }
 
+static uint32_t *exec_name_slot(Executor *ex, const char *name) {
+    uint32_t i = (uint32_t)util_hash_bytes(name, strlen(name)) & (ex->name_cap - 1);
+    while (ex->name_slots[i] && strcmp(ex->names[ex->name_slots[i] - 1], name) != 0) i = (i + 1) & (ex->name_cap - 1);
+    return &ex->name_slots[i];
+}
+
+/* The executor's copy of a user's name for an input: one per distinct name,
+ * so a loop making a million inputs named "v" keeps one string. */
 static const char *exec_intern(Executor *ex, const char *name) {
+    if (2 * (ex->nnames + 1) > ex->name_cap) {
+        free(ex->name_slots);
+        ex->name_cap = ex->name_cap ? 2 * ex->name_cap : 64;
+        ex->name_slots = util_calloc(ex->name_cap, sizeof *ex->name_slots);
+        for (uint32_t k = 0; k < ex->nnames; k++) *exec_name_slot(ex, ex->names[k]) = k + 1;
+    }
+    uint32_t *slot = exec_name_slot(ex, name);
+    if (*slot) return ex->names[*slot - 1];
     if (ex->nnames == ex->capnames) {
         ex->capnames = ex->capnames ? 2 * ex->capnames : 16;
         ex->names = util_realloc(ex->names, ex->capnames * sizeof(char *));
     }
-    return ex->names[ex->nnames++] = util_strdup(name);
+    ex->names[ex->nnames] = util_strdup(name);
+    *slot = ++ex->nnames;
+    return ex->names[ex->nnames - 1];
 }
 
 /* The array of a state's input object number i (concolic runs count their
