@@ -318,12 +318,15 @@ static void expr_collect_array_of(Expr *read, void *ctx) {
     VEC_PUSH(*c->out, a);
 }
 
-void expr_collect_arrays(Expr *e, ArraySet *out) {
+void expr_collect_arrays_all(Expr *const *es, size_t n, Expr *goal, ArraySet *out) {
     ArrayCollect c = {out, {0}};
     ptrmap_init(&c.have);
     for (size_t i = 0; i < out->len; i++) ptrmap_put(&c.have, out->data[i], 1);
-    expr_each_read(e, expr_collect_array_of, &c);
+    for (size_t i = 0; i < n; i++) expr_each_read(es[i], expr_collect_array_of, &c);
+    if (goal) expr_each_read(goal, expr_collect_array_of, &c);
     ptrmap_free(&c.have);
 }
+
+void expr_collect_arrays(Expr *e, ArraySet *out) { expr_collect_arrays_all(NULL, 0, e, out); }
 
 void expr_array_set_free(ArraySet *s) { VEC_FREE(*s); }

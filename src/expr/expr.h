@@ -198,6 +198,9 @@ static inline __int128 expr_signed(u128 v, unsigned width) {
 /* Arrays read anywhere in e (each once), appended to *out (a VEC of Array*). */
 typedef struct ArraySet { Array **data; size_t len, cap; } ArraySet;
 void expr_collect_arrays(Expr *e, ArraySet *out);
+/* The same for es[0..n) and goal (may be NULL) in one pass over a set: a
+ * query's arrays cost O(its size), not O(constraints x arrays). */
+void expr_collect_arrays_all(Expr *const *es, size_t n, Expr *goal, ArraySet *out);
 /* Calls visit once for each distinct read node in e, those in the indices
  * and values of update lists included. */
 void expr_each_read(Expr *e, void (*visit)(Expr *read, void *ctx), void *ctx);
