@@ -93,7 +93,6 @@ struct UpdateNode {
     uint32_t refs;
     uint32_t len;      /* writes in this list, including this one */
     uint64_t hash;
-    UpdateNode *next_in_bucket; /* hash-cons table chaining (private) */
 };
 
 struct Expr {
@@ -108,7 +107,6 @@ struct Expr {
         uint32_t off;                         /* EXPR_EXTRACT; ExprRound of rounding FP kinds; EXPR_FCALL's MathFn */
         struct { Array *array; UpdateNode *updates; } read; /* EXPR_READ; kids[0] = index */
     } u;
-    Expr *next_in_bucket; /* hash-cons table chaining (private) */
 };
 
 /* ---- lifetime ---- */
