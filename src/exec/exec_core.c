@@ -204,7 +204,7 @@ u128 exec_concretize(Executor *ex, State *s, Value v, unsigned width, const char
         if (solver_get_value(ex->solver, cs, n, v.e, &val) != SOLVER_SAT) return 0;
     }
     Expr *c = expr_const(val, v.e->width), *eq = expr_eq(v.e, c);
-    state_add_constraint(s, eq);
+    state_add_fitting(s, eq); /* the value is the model's, or the model is gone */
     expr_unref(c);
     expr_unref(eq);
     util_warn_once(why, "concretizing symbolic %s", why);

@@ -271,10 +271,15 @@ static void state_push(State *s, Expr *e, PcStatus status) {
     s->pc = p;
 }
 
-void state_add_constraint(State *s, Expr *e) {
+void state_add_fitting(State *s, Expr *e) {
     if (expr_is_true(e)) return;
-    if (s->model && !expr_eval(e, s->model)) state_set_model(s, NULL); /* no longer a model of the path */
     state_push(s, e, s->pc ? (PcStatus)s->pc->status : PC_SAT);
+}
+
+void state_add_constraint(State *s, Expr *e) {
+    if (s->model && !expr_is_true(e) && !expr_eval(e, s->model))
+        state_set_model(s, NULL); /* no longer a model of the path */
+    state_add_fitting(s, e);
 }
 
 void state_add_unchecked(State *s, Expr *e) {

@@ -155,6 +155,10 @@ static inline Frame *state_top(State *s) { return &s->frames[s->nframes - 1]; }
  * it feasible with the path (or it is implied): the node is as known as the
  * path before it. */
 void state_add_constraint(State *s, Expr *e);
+/* The same for a constraint the state's model (if any) satisfies, as its
+ * caller knows: a concretization of e to its value under the model, say.
+ * Skips evaluating it, O(size of e), again. */
+void state_add_fitting(State *s, Expr *e);
 /* Adds a constraint nobody checked (a speculative branch side): the new node
  * is UNCHECKED, and the model becomes the prefix model of the older nodes. */
 void state_add_unchecked(State *s, Expr *e);
