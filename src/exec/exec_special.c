@@ -111,8 +111,11 @@ static Array *sp_shared_array(Executor *ex, uint32_t i, const char *name, uint32
         return ex->shared_arrays[i];
     Array *arr = expr_array_new(name, size, NULL);
     if (i == ex->nshared_arrays) {
-        ex->shared_arrays = util_realloc(ex->shared_arrays, (i + 1) * sizeof(Array *));
-        ex->shared_names = util_realloc(ex->shared_names, (i + 1) * sizeof(char *));
+        if ((i & (i - 1)) == 0) { /* full at 0, 1, 2, 4, ...: doubling, so N inputs cost O(N) */
+            size_t cap = i ? 2 * (size_t)i : 1;
+            ex->shared_arrays = util_realloc(ex->shared_arrays, cap * sizeof(Array *));
+            ex->shared_names = util_realloc(ex->shared_names, cap * sizeof(char *));
+        }
         ex->shared_arrays[i] = arr;
         ex->shared_names[i] = util_strdup(name);
         ex->nshared_arrays++;
