@@ -7,13 +7,14 @@
 #include <stdio.h>
 
 /* Bytes the states own privately: frames, registers and address-space
- * trie nodes (object contents are shared between states and not counted). */
+ * trie nodes (object contents and input lists are shared between states and
+ * not counted). */
 static size_t engine_state_bytes(Engine *e, size_t *as_bytes) {
     size_t total = 0;
     *as_bytes = 0;
     for (size_t i = 0; i < e->pool.len; i++) {
         State *s = e->pool.data[i];
-        total += sizeof *s + s->capframes * sizeof(Frame) + s->capsyms * sizeof(Symbolic);
+        total += sizeof *s + s->capframes * sizeof(Frame);
         for (uint32_t k = 0; k < s->nframes; k++) total += s->frames[k].fn->nregs * sizeof(Value);
         *as_bytes += as_private_bytes(&s->as);
     }

@@ -85,7 +85,10 @@ static void run_unref(MuseRun *r) {
 static void run_capture(MuseRun *r, const State *s) {
     free(r->arrays);
     r->arrays = util_malloc((s->nsyms + 1) * sizeof(Array *));
-    for (uint32_t i = 0; i < s->nsyms; i++) r->arrays[i] = s->syms[i].array;
+    Symbolic *syms = util_malloc((s->nsyms + 1) * sizeof *syms);
+    state_symbolics(s, syms);
+    for (uint32_t i = 0; i < s->nsyms; i++) r->arrays[i] = syms[i].array;
+    free(syms);
     r->n = s->nsyms;
     const Assignment *input = s->model ? s->model : s->prefix_model;
     if (input) assignment_copy(&r->input, input);

@@ -46,15 +46,18 @@ static bool engine_make_ktest(Engine *e, State *s, KTest *kt) {
     for (uint32_t i = 0; i < kt->nargs; i++) kt->args[i] = util_strdup(e->opt.argv[i]);
     kt->nobjects = s->nsyms;
     kt->objects = util_calloc(s->nsyms + 1, sizeof(KTestObject));
+    Symbolic *syms = util_malloc((s->nsyms + 1) * sizeof *syms);
+    state_symbolics(s, syms);
     for (uint32_t i = 0; i < s->nsyms; i++) {
-        Array *a = s->syms[i].array;
+        Array *a = syms[i].array;
         KTestObject *o = &kt->objects[i];
-        o->name = util_strdup(s->syms[i].name);
+        o->name = util_strdup(syms[i].name);
         o->nbytes = a->size;
         o->bytes = util_calloc(a->size + 1, 1);
         const uint8_t *b = assignment_get(&model, a);
         if (b) memcpy(o->bytes, b, a->size);
     }
+    free(syms);
     assignment_free(&model);
     return true;
 }

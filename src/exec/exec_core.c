@@ -36,6 +36,7 @@ void exec_free(Executor *ex) {
     if (!ex) return;
     for (uint32_t i = 0; i < ex->nnames; i++) free(ex->names[i]);
     free(ex->names);
+    free(ex->name_slots);
     free(ex->pending_file);
     free(ex->line_covered);
     free(ex->branch_covered);
@@ -203,7 +204,7 @@ u128 exec_concretize(Executor *ex, State *s, Value v, unsigned width, const char
         if (solver_get_value(ex->solver, cs, n, v.e, &val) != SOLVER_SAT) return 0;
     }
     Expr *c = expr_const(val, v.e->width), *eq = expr_eq(v.e, c);
-    state_add_constraint(s, eq);
+    state_add_fitting(s, eq); /* the value is the model's, or the model is gone */
     expr_unref(c);
     expr_unref(eq);
     util_warn_once(why, "concretizing symbolic %s", why);

@@ -76,12 +76,30 @@ static char *sp_api_string(Executor *ex, State *s, const IrFunction *fn, uint64_
     return str;
 }
 
+static uint32_t *exec_name_slot(Executor *ex, const char *name) {
+    uint32_t i = (uint32_t)util_hash_bytes(name, strlen(name)) & (ex->name_cap - 1);
+    while (ex->name_slots[i] && strcmp(ex->names[ex->name_slots[i] - 1], name) != 0) i = (i + 1) & (ex->name_cap - 1);
+    return &ex->name_slots[i];
+}
+
+/* The executor's copy of a user's name for an input: one per distinct name,
+ * so a loop making a million inputs named "v" keeps one string. */
 static const char *exec_intern(Executor *ex, const char *name) {
+    if (2 * (ex->nnames + 1) > ex->name_cap) {
+        free(ex->name_slots);
+        ex->name_cap = ex->name_cap ? 2 * ex->name_cap : 64;
+        ex->name_slots = util_calloc(ex->name_cap, sizeof *ex->name_slots);
+        for (uint32_t k = 0; k < ex->nnames; k++) *exec_name_slot(ex, ex->names[k]) = k + 1;
+    }
+    uint32_t *slot = exec_name_slot(ex, name);
+    if (*slot) return ex->names[*slot - 1];
     if (ex->nnames == ex->capnames) {
         ex->capnames = ex->capnames ? 2 * ex->capnames : 16;
         ex->names = util_realloc(ex->names, ex->capnames * sizeof(char *));
     }
-    return ex->names[ex->nnames++] = util_strdup(name);
+    ex->names[ex->nnames] = util_strdup(name);
+    *slot = ++ex->nnames;
+    return ex->names[ex->nnames - 1];
 }
 
 /* The array of a state's input object number i (concolic runs count their
@@ -93,8 +111,11 @@ static Array *sp_shared_array(Executor *ex, uint32_t i, const char *name, uint32
         return ex->shared_arrays[i];
     Array *arr = expr_array_new(name, size, NULL);
     if (i == ex->nshared_arrays) {
-        ex->shared_arrays = util_realloc(ex->shared_arrays, (i + 1) * sizeof(Array *));
-        ex->shared_names = util_realloc(ex->shared_names, (i + 1) * sizeof(char *));
+        if ((i & (i - 1)) == 0) { /* full at 0, 1, 2, 4, ...: doubling, so N inputs cost O(N) */
+            size_t cap = i ? 2 * (size_t)i : 1;
+            ex->shared_arrays = util_realloc(ex->shared_arrays, cap * sizeof(Array *));
+            ex->shared_names = util_realloc(ex->shared_names, cap * sizeof(char *));
+        }
         ex->shared_arrays[i] = arr;
         ex->shared_names[i] = util_strdup(name);
         ex->nshared_arrays++;

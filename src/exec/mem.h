@@ -13,7 +13,9 @@
  * write at a symbolic offset the object switches to "array mode": its contents
  * are a constant Array (the bytes at the time of the switch) plus an update list
  * of later writes, as KLEE does. Reads at symbolic offsets are array reads
- * through the current contents.
+ * through the current contents; reads at constant offsets still go through the
+ * byte slots (mem_array.c), so their cost and their terms do not grow with the
+ * update list.
  */
 #ifndef SYMPLEX_MEM_H
 #define SYMPLEX_MEM_H
@@ -40,12 +42,16 @@ typedef struct MemObject {
 typedef struct ObjectState {
     uint32_t refs;
     uint64_t size;
-    uint8_t *bytes;     /* concrete contents (valid where sym[i] == NULL; stale in array mode) */
+    uint8_t *bytes;     /* concrete contents (valid where sym[i] == NULL) */
     Expr **sym;         /* NULL if every byte is concrete; else per-byte Expr or NULL */
     uint64_t nsym;      /* number of non-NULL entries in sym */
     /* array mode (after a symbolic-offset write): contents are read(array, updates, i) */
     Array *array;       /* NULL unless in array mode */
     UpdateNode *updates;
+    /* Array mode: the writes at symbolic offsets, newest first, and per byte
+     * how many of them its slot (bytes[i] / sym[i]) has taken in. */
+    UpdateNode *sym_writes;
+    uint32_t *stamp;
     /* Outside array mode: the contents as (constant array, updates) built by the
      * last symbolic-offset read, reused until the next write (owned reference to
      * rd_updates; rd_array NULL = no cache). */

@@ -2,11 +2,19 @@
  *
  * A read at a symbolic offset needs the whole object as one term: a constant
  * Array holding the concrete bytes plus one update per symbolic byte. Building
- * that is O(size), so the pair is cached on the ObjectState until the next
- * write; the object itself stays in byte mode (a read must not slow down later
- * concrete accesses). A write at a symbolic offset cannot be expressed per
- * byte, so it switches the object to array mode for good: contents are then
- * read(array, updates, i), and every later write appends to the update list. */
+ * that is O(size), so the pair is cached on the ObjectState and kept current
+ * by appending later writes to it, until the appended writes outnumber what a
+ * rebuild would cost; the object itself stays in byte mode (a read must not
+ * slow down later concrete accesses). A write at a symbolic offset cannot be
+ * expressed per byte, so it switches the object to array mode for good:
+ * contents are then read(array, updates, i), and every later write appends to
+ * the update list.
+ *
+ * Array mode keeps the byte slots too, so that a read at a constant offset
+ * costs O(1) however long the update list, and its term holds only what can
+ * reach that byte: slot i is byte i as of the stamp[i]-th write at a symbolic
+ * offset; the writes since (sym_writes) are folded in as if-then-elses on the
+ * next read of the byte, which keeps the result in the slot. */
 #include "mem_internal.h"
 #include "../util/util.h"
 #include <assert.h>
@@ -18,20 +26,56 @@ void os_drop_read_cache(ObjectState *os) {
     os->rd_array = NULL; /* arrays live until expr_shutdown() */
 }
 
-void os_array_append(ObjectState *os, Expr *idx, Expr *val) {
-    UpdateNode *u = expr_update(os->updates, idx, val);
-    expr_update_unref(os->updates);
-    os->updates = u;
+static void os_append(UpdateNode **list, Expr *idx, Expr *val) {
+    UpdateNode *u = expr_update(*list, idx, val);
+    expr_update_unref(*list);
+    *list = u;
+}
+
+void os_array_append(ObjectState *os, Expr *idx, Expr *val) { os_append(&os->updates, idx, val); }
+
+static uint32_t os_sym_writes(const ObjectState *os) { return os->sym_writes ? os->sym_writes->len : 0; }
+
+/* Array mode: byte off is val (owned) from now on. */
+static void os_array_set(ObjectState *os, uint64_t off, Expr *val) {
+    Expr *at = os_index32(off);
+    os_array_append(os, at, val);
+    expr_unref(at);
+    os_set_byte(os, off, val);
+    os->stamp[off] = os_sym_writes(os);
 }
 
 void os_array_write(ObjectState *os, uint64_t off, unsigned n, Value v) {
-    for (unsigned i = 0; i < n; i++) {
-        Expr *idx = os_index32(off + i);
-        Expr *b = os_value_byte(v, n, i);
-        os_array_append(os, idx, b);
+    for (unsigned i = 0; i < n; i++) os_array_set(os, off + i, os_value_byte(v, n, i));
+}
+
+void os_array_make_symbolic(ObjectState *os, uint64_t off, uint64_t n, Array *arr) {
+    for (uint64_t i = 0; i < n; i++) {
+        Expr *idx = os_index32(i);
+        os_array_set(os, off + i, expr_read(arr, NULL, idx));
         expr_unref(idx);
-        expr_unref(b);
     }
+}
+
+Expr *os_array_byte(ObjectState *os, uint64_t off) {
+    uint32_t now = os_sym_writes(os), since = now - os->stamp[off];
+    Expr *v = os->sym && os->sym[off] ? expr_ref(os->sym[off]) : expr_const(os->bytes[off], 8);
+    if (!since) return v;
+    UpdateNode *small[16], **newer = since <= 16 ? small : util_malloc(since * sizeof *newer);
+    UpdateNode *u = os->sym_writes;
+    for (uint32_t k = 0; k < since; k++, u = u->next) newer[k] = u;
+    Expr *at = os_index32(off);
+    for (uint32_t k = since; k-- > 0;) { /* oldest first: the newest write is the outermost choice */
+        Expr *hit = expr_eq(newer[k]->index, at), *t = expr_ite(hit, newer[k]->value, v);
+        expr_unref(hit);
+        expr_unref(v);
+        v = t;
+    }
+    expr_unref(at);
+    if (newer != small) free(newer);
+    os_set_byte(os, off, expr_ref(v));
+    os->stamp[off] = now;
+    return v;
 }
 
 /* The byte-mode contents as (new constant array, owned update list). */
@@ -59,15 +103,33 @@ static void os_contents_array(ObjectState *os, Array **arr, UpdateNode **ups) {
     *ups = os->array ? os->updates : os->rd_updates;
 }
 
+/* A byte-mode write of the n bytes at off: the cached read term, if any,
+ * gets it too while that is cheaper than rebuilding the term (a rebuild is
+ * O(size), so appends up to twice the size keep each write O(1) amortised). */
+void os_cache_write(ObjectState *os, uint64_t off, unsigned n, Value v) {
+    if (!os->rd_array) return;
+    if (os->rd_updates && os->rd_updates->len + n > 2 * os->size + 64) {
+        os_drop_read_cache(os);
+        return;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        Expr *at = os_index32(off + i), *b = os_value_byte(v, n, i);
+        os_append(&os->rd_updates, at, b);
+        expr_unref(at);
+        expr_unref(b);
+    }
+}
+
 static void os_enter_array_mode(ObjectState *os) {
     if (os->array) return;
     if (!os->rd_array) os_build_array(os, &os->rd_array, &os->rd_updates);
-    /* The cached pair describes the current contents exactly: adopt it. */
+    /* The cached pair describes the current contents exactly: adopt it. The
+     * byte slots stay: they are the contents as of no symbolic write. */
     os->array = os->rd_array;
     os->updates = os->rd_updates;
     os->rd_array = NULL;
     os->rd_updates = NULL;
-    os_free_sym(os); /* byte slots are dead from now on: release their expressions early */
+    os->stamp = util_calloc(os->size ? os->size : 1, sizeof *os->stamp);
 }
 
 static Expr *os_index_of(Expr *off64) { return expr_trunc_or_zext(off64, 32); }
@@ -112,6 +174,7 @@ void os_write_symbolic(ObjectState *os, Expr *off64, unsigned n, Value v) {
         Expr *idx = i ? expr_add(base, k) : expr_ref(base);
         Expr *b = os_value_byte(v, n, i);
         os_array_append(os, idx, b);
+        os_append(&os->sym_writes, idx, b);
         expr_unref(k);
         expr_unref(idx);
         expr_unref(b);

@@ -48,6 +48,8 @@ void os_unref(ObjectState *os) {
     os_free_sym(os);
     expr_update_unref(os->updates);
     expr_update_unref(os->rd_updates);
+    expr_update_unref(os->sym_writes);
+    free(os->stamp);
     free(os->bytes);
     free(os);
 }
@@ -65,6 +67,11 @@ ObjectState *os_clone(const ObjectState *os) {
     c->updates = os->updates ? expr_update_ref(os->updates) : NULL;
     c->rd_array = os->rd_array;
     c->rd_updates = os->rd_updates ? expr_update_ref(os->rd_updates) : NULL;
+    c->sym_writes = os->sym_writes ? expr_update_ref(os->sym_writes) : NULL;
+    if (os->stamp) {
+        c->stamp = util_malloc((os->size ? os->size : 1) * sizeof *c->stamp);
+        memcpy(c->stamp, os->stamp, os->size * sizeof *c->stamp);
+    }
     c->access = os->access;
     return c;
 }
@@ -86,6 +93,16 @@ static void os_clear_sym(ObjectState *os, uint64_t off, uint64_t n) {
             os->sym[i] = NULL;
             os->nsym--;
         }
+}
+
+void os_set_byte(ObjectState *os, uint64_t i, Expr *e) {
+    if (!expr_is_const(e)) {
+        os_set_sym(os, i, e);
+        return;
+    }
+    os->bytes[i] = (uint8_t)e->u.value;
+    if (os->sym) os_clear_sym(os, i, 1);
+    expr_unref(e);
 }
 
 static inline bool os_range_concrete(const ObjectState *os, uint64_t off, uint64_t n) {
@@ -143,24 +160,16 @@ static inline void os_store_le(uint8_t *p, unsigned n, u128 v) {
 
 Expr *os_read_byte_expr(const ObjectState *os, uint64_t off) {
     assert(off < os->size);
-    if (os->array) {
-        Expr *idx = os_index32(off);
-        Expr *r = expr_read(os->array, os->updates, idx);
-        expr_unref(idx);
-        return r;
-    }
+    /* Folding the symbolic writes into the byte's slot changes how the
+     * contents are held, not what they are: every state sharing os sees the
+     * same bytes, so a const object may cache it. */
+    if (os->array) return os_array_byte((ObjectState *)os, off);
     if (os->sym && os->sym[off]) return expr_ref(os->sym[off]);
     return expr_const(os->bytes[off], 8);
 }
 
 /* The slow path: a concat of byte expressions, most significant byte first. */
 static Expr *os_read_expr(const ObjectState *os, uint64_t off, unsigned n) {
-    if (os->array) {
-        Expr *idx = os_index32(off);
-        Expr *r = expr_read_le(os->array, os->updates, idx, n);
-        expr_unref(idx);
-        return r;
-    }
     Expr *acc = os_read_byte_expr(os, off + n - 1);
     for (unsigned i = n - 1; i-- > 0;) {
         Expr *b = os_read_byte_expr(os, off + i);
@@ -196,27 +205,18 @@ Expr *os_value_byte(Value v, unsigned n, unsigned i) {
 
 /* Splits a symbolic value into bytes; bytes that fold to constants stay concrete. */
 static void os_write_sym_bytes(ObjectState *os, uint64_t off, unsigned n, Value v) {
-    for (unsigned i = 0; i < n; i++) {
-        Expr *b = os_value_byte(v, n, i);
-        if (expr_is_const(b)) {
-            os->bytes[off + i] = (uint8_t)b->u.value;
-            if (os->sym) os_clear_sym(os, off + i, 1);
-            expr_unref(b);
-        } else {
-            os_set_sym(os, off + i, b);
-        }
-    }
+    for (unsigned i = 0; i < n; i++) os_set_byte(os, off + i, os_value_byte(v, n, i));
 }
 
 /* Everything but the plain byte-mode store: kept out of line so the fast
  * path needs no stack frame of its own. */
 static __attribute__((noinline)) void os_write_concrete_slow(ObjectState *os, uint64_t off,
                                                              unsigned n, u128 c) {
-    if (os->rd_array) os_drop_read_cache(os);
     if (os->array) {
         os_array_write(os, off, n, value_concrete(c));
         return;
     }
+    os_cache_write(os, off, n, value_concrete(c));
     os_store_le(os->bytes + off, n, c);
     if (os->nsym) os_clear_sym(os, off, n);
 }
@@ -233,25 +233,24 @@ void os_write(ObjectState *os, uint64_t off, unsigned n, Value v) {
         return;
     }
     assert(n >= 1 && n <= 16 && off + n <= os->size);
-    if (os->rd_array) os_drop_read_cache(os);
-    if (os->array) os_array_write(os, off, n, v);
-    else os_write_sym_bytes(os, off, n, v);
+    if (os->array) {
+        os_array_write(os, off, n, v);
+        return;
+    }
+    os_cache_write(os, off, n, v);
+    os_write_sym_bytes(os, off, n, v);
 }
 
 void os_make_symbolic(ObjectState *os, uint64_t off, uint64_t n, Array *arr) {
     assert(off + n <= os->size && n <= arr->size);
+    if (os->array) {
+        os_array_make_symbolic(os, off, n, arr);
+        return;
+    }
     if (os->rd_array) os_drop_read_cache(os);
     for (uint64_t i = 0; i < n; i++) {
         Expr *idx = os_index32(i);
-        Expr *b = expr_read(arr, NULL, idx);
+        os_set_sym(os, off + i, expr_read(arr, NULL, idx));
         expr_unref(idx);
-        if (os->array) {
-            Expr *at = os_index32(off + i);
-            os_array_append(os, at, b);
-            expr_unref(at);
-            expr_unref(b);
-        } else {
-            os_set_sym(os, off + i, b);
-        }
     }
 }

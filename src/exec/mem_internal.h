@@ -14,9 +14,18 @@ Expr *os_value_byte(Value v, unsigned n, unsigned i);
 void os_drop_read_cache(ObjectState *os);
 /* Releases the per-byte expressions (bytes become concrete-only). */
 void os_free_sym(ObjectState *os);
+/* Byte i is e from now on (taken): a constant goes to bytes[i], anything
+ * else to its slot. */
+void os_set_byte(ObjectState *os, uint64_t i, Expr *e);
+/* Byte mode: keep the cached read term current with a write (or drop it). */
+void os_cache_write(ObjectState *os, uint64_t off, unsigned n, Value v);
 /* Array mode: append the write contents[idx] = val (both borrowed). */
 void os_array_append(ObjectState *os, Expr *idx, Expr *val);
-/* Array mode: a concrete-offset write becomes n update-list entries. */
+/* Array mode: a concrete-offset write becomes n update-list entries and n slots. */
 void os_array_write(ObjectState *os, uint64_t off, unsigned n, Value v);
+void os_array_make_symbolic(ObjectState *os, uint64_t off, uint64_t n, Array *arr);
+/* Array mode: byte off now (new reference), from its slot and the symbolic
+ * writes since; the result is kept in the slot. */
+Expr *os_array_byte(ObjectState *os, uint64_t off);
 
 #endif

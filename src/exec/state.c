@@ -1,6 +1,7 @@
 #include "state.h"
 #include "../solver/range.h"
 #include "../util/util.h"
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -155,6 +156,16 @@ void seed_unref(Seed *sd) {
     free(sd);
 }
 
+/* Drops one reference; a node no state shares any more goes, and with it
+ * its reference to the older ones (iteratively: lists can be long). */
+static void sym_unref(SymNode *n) {
+    while (n && --n->refs == 0) {
+        SymNode *prev = n->prev;
+        free(n);
+        n = prev;
+    }
+}
+
 State *state_new(void) {
     State *s = util_calloc(1, sizeof *s);
     as_init(&s->as);
@@ -181,9 +192,7 @@ State *state_fork(const State *s, uint64_t id) {
     as_init(&c->as);
     as_copy(&c->as, &s->as);
     if (c->pc) c->pc->refs++;
-    c->syms = s->nsyms ? util_malloc(s->nsyms * sizeof(Symbolic)) : NULL;
-    if (s->nsyms) memcpy(c->syms, s->syms, s->nsyms * sizeof(Symbolic));
-    c->capsyms = s->nsyms;
+    if (c->syms) c->syms->refs++;
     c->ptree = NULL;
     c->model = NULL; /* the caller gives each side the model of its own branch */
     if (s->prefix_model) {
@@ -212,7 +221,7 @@ void state_free(State *s) {
     free(s->frames);
     as_free(&s->as);
     pc_unref(s->pc);
-    free(s->syms);
+    sym_unref(s->syms);
     state_set_model(s, NULL);
     state_set_prefix_model(s, NULL, 0);
     free(s->pending_cov);
@@ -262,10 +271,15 @@ static void state_push(State *s, Expr *e, PcStatus status) {
     s->pc = p;
 }
 
-void state_add_constraint(State *s, Expr *e) {
+void state_add_fitting(State *s, Expr *e) {
     if (expr_is_true(e)) return;
-    if (s->model && !expr_eval(e, s->model)) state_set_model(s, NULL); /* no longer a model of the path */
     state_push(s, e, s->pc ? (PcStatus)s->pc->status : PC_SAT);
+}
+
+void state_add_constraint(State *s, Expr *e) {
+    if (s->model && !expr_is_true(e) && !expr_eval(e, s->model))
+        state_set_model(s, NULL); /* no longer a model of the path */
+    state_add_fitting(s, e);
 }
 
 void state_add_unchecked(State *s, Expr *e) {
@@ -284,15 +298,27 @@ void state_truncate_pc(State *s, PathCond *keep) {
     if (s->prefix_len > pc_len(keep)) state_set_prefix_model(s, NULL, 0);
 }
 
+static uint64_t symbolic_steps;
+
+uint64_t state_symbolic_steps(void) { return symbolic_steps; }
+
 void state_add_symbolic(State *s, MemObject *mo, Array *array, const char *name) {
-    if (s->nsyms == s->capsyms) {
-        s->capsyms = s->capsyms ? s->capsyms * 2 : 4;
-        s->syms = util_realloc(s->syms, s->capsyms * sizeof(Symbolic));
-    }
-    s->syms[s->nsyms].mo = mo;
-    s->syms[s->nsyms].array = array;
-    s->syms[s->nsyms].name = name;
+    SymNode *n = util_malloc(sizeof *n);
+    n->prev = s->syms; /* the state's reference moves to the new node */
+    n->sym = (Symbolic){mo, array, name};
+    n->refs = 1;
+    s->syms = n;
     s->nsyms++;
+    symbolic_steps++;
+}
+
+void state_symbolics(const State *s, Symbolic *out) {
+    uint32_t i = s->nsyms;
+    for (const SymNode *n = s->syms; n; n = n->prev) {
+        out[--i] = n->sym;
+        symbolic_steps++;
+    }
+    assert(i == 0);
 }
 
 void frame_add_alloca(Frame *f, MemObject *mo) {

@@ -81,6 +81,15 @@ typedef struct Symbolic {
     const char *name;   /* the name the program gave (owned by the executor) */
 } Symbolic;
 
+/* A state's inputs as a persistent list, newest first: a fork shares the
+ * list and a new input adds one node, so a path that makes N inputs and
+ * forks at each costs O(N) in all, not O(N^2) in copies. */
+typedef struct SymNode {
+    struct SymNode *prev;   /* the input made before, or NULL */
+    Symbolic sym;
+    uint32_t refs;
+} SymNode;
+
 typedef struct PTreeNode PTreeNode;
 
 /* A concrete input: the bytes the program's make_symbolic calls get, in call
@@ -109,8 +118,8 @@ typedef struct State {
     uint32_t nframes, capframes;
     AddressSpace as;
     PathCond *pc;
-    Symbolic *syms;
-    uint32_t nsyms, capsyms;
+    SymNode *syms;            /* its inputs, newest first (shared with forks) */
+    uint32_t nsyms;
     uint64_t depth;           /* symbolic branches taken */
     uint64_t steps_since_cov; /* instructions since it last covered something new */
     bool covered_new;         /* covered a new line or branch since its last test */
@@ -155,6 +164,10 @@ static inline Frame *state_top(State *s) { return &s->frames[s->nframes - 1]; }
  * it feasible with the path (or it is implied): the node is as known as the
  * path before it. */
 void state_add_constraint(State *s, Expr *e);
+/* The same for a constraint the state's model (if any) satisfies, as its
+ * caller knows: a concretization of e to its value under the model, say.
+ * Skips evaluating it, O(size of e), again. */
+void state_add_fitting(State *s, Expr *e);
 /* Adds a constraint nobody checked (a speculative branch side): the new node
  * is UNCHECKED, and the model becomes the prefix model of the older nodes. */
 void state_add_unchecked(State *s, Expr *e);
@@ -163,6 +176,11 @@ static inline bool state_unchecked(const State *s) { return s->pc && s->pc->stat
 /* Drops the newest nodes of the path condition down to `keep` (a node of it, or NULL). */
 void state_truncate_pc(State *s, PathCond *keep);
 void state_add_symbolic(State *s, MemObject *mo, Array *array, const char *name);
+/* s's inputs in make_symbolic order into out[0 .. s->nsyms). */
+void state_symbolics(const State *s, Symbolic *out);
+/* Input-list nodes made or walked so far, process-wide: the work count the
+ * tests hold linear in the number of inputs. */
+uint64_t state_symbolic_steps(void);
 /* Replaces the state's model (takes ownership; NULL drops it). */
 void state_set_model(State *s, Assignment *model);
 /* Replaces the prefix model, a model of the oldest len nodes (takes ownership). */

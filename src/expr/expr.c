@@ -7,11 +7,19 @@
 #include "expr/expr_internal.h"
 #include "util/util.h"
 
-/* A chained hash table; the chain link lives in the node itself so a lookup
- * allocates nothing. */
+/* An open-addressing hash table (linear probing) holding each node's hash
+ * beside its pointer: a probe compares hashes in the table's own cache lines
+ * and touches a node only on a hash match, and growing or deleting touches
+ * no node at all. With millions of nodes (a loop making 10^6 inputs) each
+ * node visited was a cache miss: chained buckets cost two or more per lookup. */
+typedef struct Slot {
+    uint64_t hash;
+    void *node; /* NULL: empty */
+} Slot;
+
 typedef struct Table {
-    void **buckets;
-    size_t nbuckets, count;
+    Slot *slots;
+    size_t cap, count; /* cap a power of two, or 0 */
 } Table;
 
 static Table expr_table, update_table;
@@ -50,32 +58,45 @@ static bool key_equal(const Expr *e, ExprKind k, unsigned width, Expr *const *ki
     }
 }
 
-static void table_grow(Table *t, bool is_expr) {
-    size_t n = t->nbuckets ? t->nbuckets * 2 : 1024;
-    void **b = util_calloc(n, sizeof *b);
-    for (size_t i = 0; i < t->nbuckets; i++) {
-        void *p = t->buckets[i];
-        while (p) {
-            void *nx;
-            size_t slot;
-            if (is_expr) {
-                Expr *e = p;
-                nx = e->next_in_bucket;
-                slot = e->hash & (n - 1);
-                e->next_in_bucket = b[slot];
-            } else {
-                UpdateNode *u = p;
-                nx = u->next_in_bucket;
-                slot = u->hash & (n - 1);
-                u->next_in_bucket = b[slot];
-            }
-            b[slot] = p;
-            p = nx;
+static void table_grow(Table *t) {
+    size_t n = t->cap ? t->cap * 2 : 1024;
+    Slot *b = util_calloc(n, sizeof *b);
+    for (size_t i = 0; i < t->cap; i++) {
+        if (!t->slots[i].node) continue;
+        size_t j = t->slots[i].hash & (n - 1);
+        while (b[j].node) j = (j + 1) & (n - 1);
+        b[j] = t->slots[i];
+    }
+    free(t->slots);
+    t->slots = b;
+    t->cap = n;
+}
+
+/* Room for one more node, at most 70% full so probe runs stay short. */
+static void table_reserve(Table *t) {
+    if ((t->count + 1) * 10 > t->cap * 7) table_grow(t);
+}
+
+static void table_insert_at(Table *t, size_t i, uint64_t h, void *node) {
+    t->slots[i] = (Slot){h, node};
+    t->count++;
+}
+
+/* Removes node (present): later entries of its run move back into the hole
+ * unless their home lies in it after the hole (backward-shift deletion, no
+ * tombstones). */
+static void table_remove(Table *t, const void *node, uint64_t h) {
+    size_t mask = t->cap - 1, i = h & mask;
+    while (t->slots[i].node != node) i = (i + 1) & mask;
+    for (size_t j = (i + 1) & mask; t->slots[j].node; j = (j + 1) & mask) {
+        size_t home = t->slots[j].hash & mask;
+        if (((j - home) & mask) >= ((j - i) & mask)) {
+            t->slots[i] = t->slots[j];
+            i = j;
         }
     }
-    free(t->buckets);
-    t->buckets = b;
-    t->nbuckets = n;
+    t->slots[i].node = NULL;
+    t->count--;
 }
 
 /* ---- expressions ---- */
@@ -83,12 +104,12 @@ static void table_grow(Table *t, bool is_expr) {
 Expr *expr_make(ExprKind k, unsigned width, Expr *const *kids, unsigned nkids, u128 value,
                 uint32_t off, Array *arr, UpdateNode *upd) {
     assert(width >= 1 && width <= 128 && nkids <= 3);
-    if (expr_table.count >= expr_table.nbuckets / 4 * 3) table_grow(&expr_table, true);
+    table_reserve(&expr_table);
     uint64_t h = key_hash(k, width, kids, nkids, value, off, arr, upd);
-    size_t slot = h & (expr_table.nbuckets - 1);
-    for (Expr *e = expr_table.buckets[slot]; e; e = e->next_in_bucket)
-        if (e->hash == h && key_equal(e, k, width, kids, nkids, value, off, arr, upd))
-            return expr_ref(e);
+    size_t mask = expr_table.cap - 1, slot = h & mask;
+    for (Slot *sl; (sl = &expr_table.slots[slot])->node; slot = (slot + 1) & mask)
+        if (sl->hash == h && key_equal(sl->node, k, width, kids, nkids, value, off, arr, upd))
+            return expr_ref(sl->node);
     Expr *e = util_calloc(1, sizeof *e);
     e->kind = (uint8_t)k;
     e->nkids = (uint8_t)nkids;
@@ -103,9 +124,7 @@ Expr *expr_make(ExprKind k, unsigned width, Expr *const *kids, unsigned nkids, u
     } else {
         e->u.off = off;
     }
-    e->next_in_bucket = expr_table.buckets[slot];
-    expr_table.buckets[slot] = e;
-    expr_table.count++;
+    table_insert_at(&expr_table, slot, h, e);
     return e;
 }
 
@@ -123,20 +142,14 @@ static void release_update(UpdateNode *u) {
 }
 
 static void destroy_expr(Expr *e) {
-    Expr **pp = (Expr **)&expr_table.buckets[e->hash & (expr_table.nbuckets - 1)];
-    while (*pp != e) pp = &(*pp)->next_in_bucket;
-    *pp = e->next_in_bucket;
-    expr_table.count--;
+    table_remove(&expr_table, e, e->hash);
     for (unsigned i = 0; i < e->nkids; i++) release_expr(e->kids[i]);
     if (e->kind == EXPR_READ) release_update(e->u.read.updates);
     free(e);
 }
 
 static void destroy_update(UpdateNode *u) {
-    UpdateNode **pp = (UpdateNode **)&update_table.buckets[u->hash & (update_table.nbuckets - 1)];
-    while (*pp != u) pp = &(*pp)->next_in_bucket;
-    *pp = u->next_in_bucket;
-    update_table.count--;
+    table_remove(&update_table, u, u->hash);
     release_update(u->next);
     release_expr(u->index);
     release_expr(u->value);
@@ -163,12 +176,13 @@ size_t expr_live_count(void) { return expr_table.count; }
 
 UpdateNode *expr_update(UpdateNode *next, Expr *index, Expr *value) {
     assert(index->width == 32 && value->width == 8);
-    if (update_table.count >= update_table.nbuckets / 4 * 3) table_grow(&update_table, false);
+    table_reserve(&update_table);
     uint64_t h = util_hash_mix(util_hash_mix(next ? next->hash : 0x5bd1e995, index->hash), value->hash);
-    size_t slot = h & (update_table.nbuckets - 1);
-    for (UpdateNode *u = update_table.buckets[slot]; u; u = u->next_in_bucket)
-        if (u->hash == h && u->next == next && u->index == index && u->value == value)
-            return expr_update_ref(u);
+    size_t mask = update_table.cap - 1, slot = h & mask;
+    for (Slot *sl; (sl = &update_table.slots[slot])->node; slot = (slot + 1) & mask) {
+        UpdateNode *u = sl->node;
+        if (sl->hash == h && u->next == next && u->index == index && u->value == value) return expr_update_ref(u);
+    }
     UpdateNode *u = util_calloc(1, sizeof *u);
     u->next = expr_update_ref(next);
     u->index = expr_ref(index);
@@ -176,9 +190,7 @@ UpdateNode *expr_update(UpdateNode *next, Expr *index, Expr *value) {
     u->refs = 1;
     u->len = next ? next->len + 1 : 1;
     u->hash = h;
-    u->next_in_bucket = update_table.buckets[slot];
-    update_table.buckets[slot] = u;
-    update_table.count++;
+    table_insert_at(&update_table, slot, h, u);
     return u;
 }
 
@@ -196,9 +208,17 @@ void expr_update_unref(UpdateNode *u) {
 
 /* ---- arrays ---- */
 
+static uint64_t name_probes;
+
+uint64_t expr_array_name_probes(void) { return name_probes; }
+
 static Array **name_slot(const char *name) {
     size_t i = util_hash_bytes(name, strlen(name)) & (array_names_cap - 1);
-    while (array_names[i] && strcmp(array_names[i]->name, name) != 0) i = (i + 1) & (array_names_cap - 1);
+    name_probes++;
+    while (array_names[i] && strcmp(array_names[i]->name, name) != 0) {
+        i = (i + 1) & (array_names_cap - 1);
+        name_probes++;
+    }
     return &array_names[i];
 }
 
@@ -215,9 +235,14 @@ static void names_grow(void) {
 Array *expr_array_new(const char *name, uint32_t size, const uint8_t *init) {
     if ((arrays.len + 1) * 2 > array_names_cap) names_grow();
     char *unique = util_strdup(name);
-    for (unsigned n = 1; *name_slot(unique); n++) {
-        free(unique);
-        unique = util_format("%s_%u", name, n);
+    Array *base = *name_slot(name);
+    if (base) {
+        /* KLEE's naming: the first free name_N with N >= 1. Names are never
+         * freed, so the suffixes below the base's last pick stay taken. */
+        do {
+            free(unique);
+            unique = util_format("%s_%u", name, ++base->suffixes);
+        } while (*name_slot(unique));
     }
     Array *a = util_calloc(1, sizeof *a);
     a->name = unique;
@@ -256,11 +281,11 @@ void expr_shutdown(void) {
     /* Live nodes (a caller bug, warned above) would dangle in a freed table;
      * keep the tables in that case rather than corrupt memory. */
     if (!expr_table.count) {
-        free(expr_table.buckets);
+        free(expr_table.slots);
         expr_table = (Table){0};
     }
     if (!update_table.count) {
-        free(update_table.buckets);
+        free(update_table.slots);
         update_table = (Table){0};
     }
 }
@@ -305,12 +330,15 @@ static void expr_collect_array_of(Expr *read, void *ctx) {
     VEC_PUSH(*c->out, a);
 }
 
-void expr_collect_arrays(Expr *e, ArraySet *out) {
+void expr_collect_arrays_all(Expr *const *es, size_t n, Expr *goal, ArraySet *out) {
     ArrayCollect c = {out, {0}};
     ptrmap_init(&c.have);
     for (size_t i = 0; i < out->len; i++) ptrmap_put(&c.have, out->data[i], 1);
-    expr_each_read(e, expr_collect_array_of, &c);
+    for (size_t i = 0; i < n; i++) expr_each_read(es[i], expr_collect_array_of, &c);
+    if (goal) expr_each_read(goal, expr_collect_array_of, &c);
     ptrmap_free(&c.have);
 }
+
+void expr_collect_arrays(Expr *e, ArraySet *out) { expr_collect_arrays_all(NULL, 0, e, out); }
 
 void expr_array_set_free(ArraySet *s) { VEC_FREE(*s); }

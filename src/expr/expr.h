@@ -78,6 +78,10 @@ struct Array {
      * object whose contents this is (0: not known). A hint for the array
      * solver's axiom pruning, which proves the congruence it relies on. */
     uint8_t access;
+    /* Suffixes 1..suffixes of this name are taken: where expr_array_new's
+     * search for a free `name_N` resumes, so the N-th array made under one
+     * name costs O(1) amortised, not N probes. */
+    uint32_t suffixes;
 };
 
 /* Persistent singly-linked list of writes, newest first. Shared between update
@@ -89,7 +93,6 @@ struct UpdateNode {
     uint32_t refs;
     uint32_t len;      /* writes in this list, including this one */
     uint64_t hash;
-    UpdateNode *next_in_bucket; /* hash-cons table chaining (private) */
 };
 
 struct Expr {
@@ -104,7 +107,6 @@ struct Expr {
         uint32_t off;                         /* EXPR_EXTRACT; ExprRound of rounding FP kinds; EXPR_FCALL's MathFn */
         struct { Array *array; UpdateNode *updates; } read; /* EXPR_READ; kids[0] = index */
     } u;
-    Expr *next_in_bucket; /* hash-cons table chaining (private) */
 };
 
 /* ---- lifetime ---- */
@@ -127,6 +129,9 @@ void expr_update_unref(UpdateNode *u);
 /* Every array created so far, in creation order. */
 size_t expr_array_count(void);
 Array *expr_array_at(size_t i);
+/* Name-table slots expr_array_new looked at so far: the work count the tests
+ * hold linear in the number of arrays (KLEE's naming probed name_1..name_N). */
+uint64_t expr_array_name_probes(void);
 
 /* ---- builders (simplifying, hash-consed) ---- */
 Expr *expr_const(u128 value, unsigned width);
@@ -191,6 +196,9 @@ static inline __int128 expr_signed(u128 v, unsigned width) {
 /* Arrays read anywhere in e (each once), appended to *out (a VEC of Array*). */
 typedef struct ArraySet { Array **data; size_t len, cap; } ArraySet;
 void expr_collect_arrays(Expr *e, ArraySet *out);
+/* The same for es[0..n) and goal (may be NULL) in one pass over a set: a
+ * query's arrays cost O(its size), not O(constraints x arrays). */
+void expr_collect_arrays_all(Expr *const *es, size_t n, Expr *goal, ArraySet *out);
 /* Calls visit once for each distinct read node in e, those in the indices
  * and values of update lists included. */
 void expr_each_read(Expr *e, void (*visit)(Expr *read, void *ctx), void *ctx);
@@ -203,6 +211,9 @@ typedef struct Assignment {
     size_t n, cap;
     Array **arrays;
     uint8_t **bytes; /* bytes[i] has arrays[i]->size bytes */
+    /* array -> position, once n is past a few: a model of a path with many
+     * inputs is looked up once per read, so a scan would make it quadratic. */
+    struct PtrMap *index;
 } Assignment;
 void assignment_init(Assignment *a);
 void assignment_free(Assignment *a);
@@ -212,6 +223,9 @@ void assignment_copy(Assignment *dst, const Assignment *src);
 void assignment_set(Assignment *a, Array *arr, const uint8_t *bytes);
 /* The bytes of `arr`, or NULL if unassigned. */
 const uint8_t *assignment_get(const Assignment *a, const Array *arr);
+/* Entries all lookups in assignments looked at so far (a work count, like
+ * expr_array_name_probes). */
+uint64_t assignment_probes(void);
 /* Concrete value of e under the assignment. */
 u128 expr_eval(Expr *e, const Assignment *a);
 

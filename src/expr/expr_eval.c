@@ -7,6 +7,7 @@
 
 #include "expr/expr_fp.h"
 #include "expr/expr_internal.h"
+#include "util/ptrmap.h"
 #include "util/util.h"
 
 /* ---- assignments ---- */
@@ -16,6 +17,9 @@ void assignment_init(Assignment *a) { memset(a, 0, sizeof *a); }
 void assignment_clear(Assignment *a) {
     for (size_t i = 0; i < a->n; i++) free(a->bytes[i]);
     a->n = 0;
+    if (a->index) ptrmap_free(a->index);
+    free(a->index);
+    a->index = NULL;
 }
 
 void assignment_free(Assignment *a) {
@@ -25,10 +29,34 @@ void assignment_free(Assignment *a) {
     assignment_init(a);
 }
 
+/* Below this many arrays a scan beats hashing. */
+#define ASSIGNMENT_SCAN_MAX 16
+
+static uint64_t probes;
+
+uint64_t assignment_probes(void) { return probes; }
+
 static size_t assignment_find(const Assignment *a, const Array *arr) {
-    for (size_t i = 0; i < a->n; i++)
+    if (a->index) {
+        probes++;
+        u128 *slot = ptrmap_get(a->index, arr);
+        return slot ? (size_t)*slot : a->n;
+    }
+    for (size_t i = 0; i < a->n; i++) {
+        probes++;
         if (a->arrays[i] == arr) return i;
+    }
     return a->n;
+}
+
+static void assignment_index(Assignment *a, size_t i) {
+    if (!a->index && a->n < ASSIGNMENT_SCAN_MAX) return;
+    if (!a->index) {
+        a->index = util_malloc(sizeof *a->index);
+        ptrmap_init(a->index);
+        for (size_t j = 0; j < i; j++) ptrmap_put(a->index, a->arrays[j], j);
+    }
+    ptrmap_put(a->index, a->arrays[i], i);
 }
 
 static uint8_t *bytes_dup(const uint8_t *b, uint32_t size) {
@@ -51,6 +79,7 @@ void assignment_set(Assignment *a, Array *arr, const uint8_t *bytes) {
     a->arrays[a->n] = arr;
     a->bytes[a->n] = bytes_dup(bytes, arr->size);
     a->n++;
+    assignment_index(a, a->n - 1);
 }
 
 const uint8_t *assignment_get(const Assignment *a, const Array *arr) {
@@ -66,27 +95,40 @@ void assignment_copy(Assignment *dst, const Assignment *src) {
 
 /* ---- evaluation ---- */
 
+/* A node being evaluated. Operand values wait on the value stack; `step`
+ * says how far the node got: operands pushed so far, or, for ITE and READ,
+ * the stage of their lazy walk. */
 typedef struct Frame {
     Expr *e;
-    UpdateNode *cursor; /* EXPR_READ: next write to compare against */
+    UpdateNode *cursor; /* EXPR_READ: the write to compare against next */
+    uint32_t step;
+    bool keep;          /* memoize the value whatever e's reference count */
 } Frame;
 
 typedef struct Eval {
     PtrMap memo;
     VEC(Frame) stack;
+    VEC(u128) vals;
     const Assignment *asg;
 } Eval;
 
-static void push(Eval *ev, Expr *e) {
-    UpdateNode *cursor = e->kind == EXPR_READ ? e->u.read.updates : NULL;
-    VEC_PUSH(ev->stack, ((Frame){e, cursor}));
-}
+/* Only nodes that may be reached twice are memoized: those with more than
+ * one reference, and the indices and values of update lists (a list is
+ * shared by every read through it). A node with one reference has one
+ * parent, which is evaluated once, so its value goes straight to that
+ * parent: a long chain of single-use nodes (the sum of 10^6 inputs) costs no
+ * memo entry per node. */
+static bool memo_worthy(const Frame *f) { return f->keep || f->e->refs > 1; }
 
-/* The memoized value of e, or pushes e and returns NULL. */
-static u128 *need(Eval *ev, Expr *e) {
-    u128 *v = ptrmap_get(&ev->memo, e);
-    if (!v) push(ev, e);
-    return v;
+/* Pushes e's value if it is known at once, else a frame for it. */
+static void need(Eval *ev, Expr *e, bool keep) {
+    if (e->kind == EXPR_CONST) {
+        VEC_PUSH(ev->vals, e->u.value);
+        return;
+    }
+    u128 *v = keep || e->refs > 1 ? ptrmap_get(&ev->memo, e) : NULL;
+    if (v) VEC_PUSH(ev->vals, *v);
+    else VEC_PUSH(ev->stack, ((Frame){e, e->kind == EXPR_READ ? e->u.read.updates : NULL, 0, keep}));
 }
 
 static u128 base_byte(const Eval *ev, const Array *arr, u128 index) {
@@ -94,32 +136,41 @@ static u128 base_byte(const Eval *ev, const Array *arr, u128 index) {
     return src && index < arr->size ? src[index] : 0;
 }
 
-/* Walks the update list lazily: only the indices up to the first match (and
- * that match's value) are evaluated. Returns false if it had to push work. */
+/* One stage of a read: walks the update list lazily, evaluating only the
+ * indices up to the first match and that match's value. The read's index
+ * stays on the value stack under the walk's values. Returns true when *out
+ * is the read's value. */
 static bool eval_read(Eval *ev, Frame *fr, u128 *out) {
-    u128 *idx = need(ev, fr->e->kids[0]);
-    if (!idx) return false;
-    u128 index = *idx;
-    for (UpdateNode *u = fr->cursor; u; u = u->next, fr->cursor = u) {
-        u128 *ui = need(ev, u->index);
-        if (!ui) return false;
-        if (*ui != index) continue;
-        u128 *uv = need(ev, u->value);
-        if (!uv) return false;
-        *out = *uv;
+    switch (fr->step) {
+    case 0: fr->step = 1; need(ev, fr->e->kids[0], false); return false;
+    case 2: { /* an update's index is on top of the read's */
+        u128 ui = VEC_POP(ev->vals);
+        if (ui == ev->vals.data[ev->vals.len - 1]) {
+            fr->step = 3;
+            need(ev, fr->cursor->value, true);
+            return false;
+        }
+        fr->cursor = fr->cursor->next;
+        break;
+    }
+    case 3: *out = VEC_POP(ev->vals); ev->vals.len--; return true;
+    default: break;
+    }
+    if (!fr->cursor) { /* step 1, or a mismatch: the array's own byte */
+        *out = base_byte(ev, fr->e->u.read.array, VEC_POP(ev->vals));
         return true;
     }
-    *out = base_byte(ev, fr->e->u.read.array, index);
-    return true;
+    fr->step = 2;
+    need(ev, fr->cursor->index, true);
+    return false;
 }
 
-static bool eval_ite(Eval *ev, Expr *e, u128 *out) {
-    u128 *c = need(ev, e->kids[0]);
-    if (!c) return false;
-    u128 *v = need(ev, e->kids[*c ? 1 : 2]);
-    if (!v) return false;
-    *out = *v;
-    return true;
+static bool eval_ite(Eval *ev, Frame *fr, u128 *out) {
+    switch (fr->step++) {
+    case 0: need(ev, fr->e->kids[0], false); return false;
+    case 1: need(ev, fr->e->kids[VEC_POP(ev->vals) ? 1 : 2], false); return false;
+    default: *out = VEC_POP(ev->vals); return true;
+    }
 }
 
 static u128 apply(const Expr *e, const u128 *k) {
@@ -136,23 +187,19 @@ static u128 apply(const Expr *e, const u128 *k) {
     }
 }
 
-/* Computes the frame's value if its operands are ready; false if it pushed work. */
+/* Advances the top frame: pushes its next operand, or computes its value
+ * (true) once every operand is on the value stack. */
 static bool eval_step(Eval *ev, Frame *fr, u128 *out) {
     Expr *e = fr->e;
-    if (e->kind == EXPR_CONST) {
-        *out = e->u.value;
-        return true;
-    }
     if (e->kind == EXPR_READ) return eval_read(ev, fr, out);
-    if (e->kind == EXPR_ITE) return eval_ite(ev, e, out);
-    u128 k[3] = {0, 0, 0};
-    bool ready = true;
-    for (unsigned i = 0; i < e->nkids; i++) {
-        u128 *v = need(ev, e->kids[i]);
-        if (v) k[i] = *v;
-        else ready = false;
+    if (e->kind == EXPR_ITE) return eval_ite(ev, fr, out);
+    if (fr->step < e->nkids) {
+        need(ev, e->kids[fr->step++], false);
+        return false;
     }
-    if (!ready) return false;
+    u128 k[3] = {0, 0, 0};
+    ev->vals.len -= e->nkids;
+    for (unsigned i = 0; i < e->nkids; i++) k[i] = ev->vals.data[ev->vals.len + i];
     *out = apply(e, k);
     return true;
 }
@@ -161,22 +208,24 @@ u128 expr_eval(Expr *e, const Assignment *a) {
     if (e->kind == EXPR_CONST) return e->u.value;
     Eval ev = {.asg = a};
     ptrmap_init(&ev.memo);
-    push(&ev, e);
+    need(&ev, e, false);
     while (ev.stack.len) {
-        size_t top = ev.stack.len - 1;
-        if (ptrmap_get(&ev.memo, ev.stack.data[top].e)) {
-            ev.stack.len--;
-            continue;
-        }
         /* eval_step may push (and so move the stack): work on a copy */
+        size_t top = ev.stack.len - 1;
         Frame fr = ev.stack.data[top];
         u128 v;
         bool done = eval_step(&ev, &fr, &v);
         ev.stack.data[top] = fr;
-        if (done) ptrmap_put(&ev.memo, fr.e, v); /* popped on the next round */
+        if (!done) continue;
+        assert(ev.stack.len == top + 1); /* a finished frame pushed nothing */
+        ev.stack.len--;
+        if (memo_worthy(&fr)) ptrmap_put(&ev.memo, fr.e, v);
+        VEC_PUSH(ev.vals, v);
     }
-    u128 r = *ptrmap_get(&ev.memo, e);
+    assert(ev.vals.len == 1);
+    u128 r = ev.vals.data[0];
     ptrmap_free(&ev.memo);
     VEC_FREE(ev.stack);
+    VEC_FREE(ev.vals);
     return r;
 }

@@ -430,8 +430,7 @@ static void declare_fcalls(FILE *f, const FpUse *u) {
 void expr_print_smt2(FILE *f, Expr *const *constraints, size_t n, Expr *goal) {
     Printer p = {.f = f};
     ptrmap_init(&p.names);
-    for (size_t i = 0; i < n; i++) expr_collect_arrays(constraints[i], &p.arrays);
-    if (goal) expr_collect_arrays(goal, &p.arrays);
+    expr_collect_arrays_all(constraints, n, goal, &p.arrays);
     p.chains = util_calloc(p.arrays.len + 1, sizeof *p.chains);
     p.zchains = util_calloc(p.arrays.len + 1, sizeof *p.zchains);
     p.base = util_calloc(p.arrays.len + 1, sizeof *p.base);

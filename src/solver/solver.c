@@ -72,21 +72,12 @@ void solver_drop_caches(Solver *s) {
 }
 
 /* ---- helpers for the layers ---- */
-static void solver_add_arrays(Expr *e, ArraySet *out) {
-    ArraySet tmp = {0};
-    expr_collect_arrays(e, &tmp);
-    for (size_t i = 0; i < tmp.len; i++) {
-        Array *a = tmp.data[i];
-        bool seen = a->init != NULL;
-        for (size_t j = 0; j < out->len && !seen; j++) seen = out->data[j] == a;
-        if (!seen) VEC_PUSH(*out, a);
-    }
-    expr_array_set_free(&tmp);
-}
-
 void solver_query_arrays(const Query *q, ArraySet *out) {
-    for (size_t i = 0; i < q->n; i++) solver_add_arrays(q->constraints[i], out);
-    if (q->expr) solver_add_arrays(q->expr, out);
+    size_t from = out->len, kept = from;
+    expr_collect_arrays_all(q->constraints, q->n, q->expr, out);
+    for (size_t i = from; i < out->len; i++) /* input arrays only: constant ones need no model */
+        if (!out->data[i]->init) out->data[kept++] = out->data[i];
+    out->len = kept;
 }
 
 void solver_fill_missing(Assignment *model, const ArraySet *arrays) {
