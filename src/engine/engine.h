@@ -70,6 +70,7 @@ typedef struct EngineHalt {
     uint64_t tests;           /* tests written for them */
     size_t out_of_budget;     /* states left when the end's budget (time, --halt-tests, a signal) was spent */
     uint64_t late;            /* states ended past the deadline before the end (a memory prune), no test */
+    double late_from;         /* when the first state was found past the deadline (0: none yet) */
     bool ending;              /* the end has begun */
     double budget_s, time_s;  /* the time the end was given, and took */
     double cpu_s;             /* the CPU time it took (the machine may be shared) */

@@ -69,12 +69,14 @@ void engine_halt_timed_test(Engine *e, double seconds) {
 /* Exploring stops before the deadline, but a memory prune can end thousands
  * of states at once, each with a test. A state whose query the deadline cut
  * (a slow first query: no test yet, KLEE would write one) still gets its test
- * from the model it carries, which costs no query, within a part of the
- * second the deadline allows. */
+ * from the model it carries, which costs no query, within a part of a second
+ * from the first state found late. */
 bool engine_halt_late(Engine *e, const State *s) {
     if (e->halt.ending || e->opt.max_time <= 0) return false;
-    double past = timer_now() - (e->start + e->opt.max_time);
-    if (past < 0 || (s->model && past < ENGINE_HALT_LATE_SLACK)) return false;
+    double now = timer_now();
+    if (now < e->start + e->opt.max_time) return false;
+    if (e->halt.late_from <= 0) e->halt.late_from = now; /* a query may have run far past the deadline */
+    if (s->model && now < e->halt.late_from + ENGINE_HALT_LATE_SLACK) return false;
     e->halt.late++;
     return true;
 }
@@ -113,7 +115,13 @@ static const char *engine_halt_spent(Engine *e, double end, bool signalled) {
  * its reserve; after another halt (a signal, --max-instructions), its share
  * of the budget and the freeing from now, never past the deadline. */
 static double engine_halt_end_time(const Engine *e, double now) {
+    /* tests from the states' own models may use a part of the second past the
+     * deadline: a query the deadline cut (a slow first floating-point query on
+     * a loaded machine) leaves no time before it, and a run with no test */
     double deadline = e->opt.max_time > 0 ? e->start + e->opt.max_time : INFINITY;
+    if (e->halt.late_from > 0 && deadline < e->halt.late_from) deadline = e->halt.late_from;
+    if (deadline < now) deadline = now; /* a query overran the deadline: its part of a second from now */
+    deadline += ENGINE_HALT_LATE_SLACK;
     if (e->halt_reason && strcmp(e->halt_reason, "max-time") == 0) return deadline;
     double end = now + engine_halt_share(e) + engine_halt_freeing(e->pool.len);
     return end < deadline ? end : deadline;
