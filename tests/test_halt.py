@@ -13,7 +13,7 @@ final lines), never a timing:
 - without --halt-tests the budget covers all 201; --halt-tests=0 writes none;
 - a --max-time halt of a program with thousands of states alive keeps the
   counts consistent (tests + not written = live, tests.csv agrees) and gives
-  the end at most a tenth of the budget.
+  the end at most a tenth of the budget and a quarter second.
 
 Usage: test_halt.py BIN_DIR WORK_DIR
 """
@@ -123,7 +123,10 @@ int main(void) {
     check(s.get("halt_reason") == "max-time" and h.get("live_states", 0) > 0,
           "%s: halted with states alive: %s %s" % (name, s.get("halt_reason"), h))
     check_counts(name, s, out, "max-time", h.get("live_states", -1), h.get("tests", -1))
-    check(0 <= h.get("budget_s", -1) <= budget / 10 + 1e-3, "%s: the end gets at most a tenth: %s" % (name, h))
+    # a tenth, plus the quarter second past the deadline that tests from the
+    # states' own models may take (ENGINE_HALT_LATE_SLACK)
+    check(0 <= h.get("budget_s", -1) <= budget / 10 + 0.25 + 1e-3,
+          "%s: the end gets at most a tenth and a quarter second: %s" % (name, h))
 
 
 check_bounded_by_count()
