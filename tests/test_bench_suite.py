@@ -48,7 +48,7 @@ def explore(p):
 with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
     for p, rc, err, s in pool.map(explore, progs):
         name = os.path.basename(p)
-        check(rc == 0 and s is not None, "%s: symplex exits 0 with a summary: %s" % (name, err[-300:]))
+        check(rc == 0 and s is not None, "%s: symplex exits 0 with a summary: %s" % (name, err[-4000:]))
         if s is None:
             continue
         reasons = s["paths_terminated_early"]["by_reason"]
