@@ -9,7 +9,8 @@
  * cost of a test times the states alive, at most a tenth of the budget,
  * plus the freeing that does not fit in a quarter of a second); the end writes
  * tests, those of states that covered something no test reaches yet first,
- * until the deadline; and the states left end without a test, counted
+ * until the deadline (a quarter second more for tests from the states' own
+ * models: ENGINE_HALT_LATE_SLACK); and the states left end without a test, counted
  * (summary.json's "halt" group, the final lines). Freeing a state takes
  * microseconds, so a quarter of the second past the deadline holds them
  * (more is taken from before the deadline), and the summary and teardown
