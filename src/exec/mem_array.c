@@ -39,7 +39,10 @@ static void os_build_array(const ObjectState *os, Array **arr, UpdateNode **ups)
     if (os->size > UINT32_MAX)
         util_fatal("symbolic offset into an object of %llu bytes (at most 4 GiB supported)",
                    (unsigned long long)os->size);
-    *arr = expr_array_new("mem", (uint32_t)os->size, os->bytes);
+    uint8_t *flat = os->chunks ? util_malloc(os->size) : os->bytes;
+    if (flat != os->bytes) os_copy_out(os, flat);
+    *arr = expr_array_new("mem", (uint32_t)os->size, flat);
+    if (flat != os->bytes) free(flat);
     UpdateNode *u = NULL;
     for (uint64_t i = 0; os->nsym && i < os->size; i++) {
         if (!os->sym[i]) continue;
