@@ -7,7 +7,10 @@
  *
  * An address space maps object ids to ObjectStates. Forking copies the map and
  * shares every ObjectState; the first write through a state copies the
- * ObjectState it writes (copy-on-write by reference count).
+ * ObjectState it writes (copy-on-write by reference count). The concrete
+ * bytes of an object over OS_FLAT_MAX are chunks of OS_CHUNK bytes, shared
+ * in turn between the copies: a write after a fork copies one chunk, not the
+ * object, and a chunk never written is the one zero chunk.
  *
  * Contents: concrete bytes plus, for symbolic bytes, one Expr per byte. After a
  * write at a symbolic offset the object switches to "array mode": its contents
@@ -39,10 +42,25 @@ typedef struct MemObject {
     uint64_t size_min;  /* with size_expr: the least size the path allowed at the allocation */
 } MemObject;
 
+/* Objects up to OS_FLAT_MAX bytes keep one buffer: a copy costs little,
+ * and an access no indirection. */
+#define OS_FLAT_MAX ((uint64_t)64 * 1024)
+#define OS_CHUNK_BITS 12
+#define OS_CHUNK ((uint64_t)1 << OS_CHUNK_BITS)
+
+typedef struct OsChunk {
+    uint64_t refs;      /* ObjectStates holding it: written in place only at 1 */
+    _Alignas(16) uint8_t data[OS_CHUNK];
+} OsChunk;
+
 typedef struct ObjectState {
     uint32_t refs;
     uint64_t size;
-    uint8_t *bytes;     /* concrete contents (valid where sym[i] == NULL) */
+    /* Concrete contents (valid where sym[i] == NULL; in array mode, as of
+     * stamp[i]): bytes for an object up to OS_FLAT_MAX, else NULL and
+     * chunks[i] holds bytes [i * OS_CHUNK, (i + 1) * OS_CHUNK). */
+    uint8_t *bytes;
+    OsChunk **chunks;
     Expr **sym;         /* NULL if every byte is concrete; else per-byte Expr or NULL */
     uint64_t nsym;      /* number of non-NULL entries in sym */
     /* array mode (after a symbolic-offset write): contents are read(array, updates, i) */
@@ -97,6 +115,20 @@ void os_write(ObjectState *os, uint64_t off, unsigned n, Value v);
  * building a 32-byte Value in memory for the call costs the interpreter's
  * store path a store-forwarding stall. */
 void os_write_concrete(ObjectState *os, uint64_t off, unsigned n, u128 c);
+/* Bytes [off, off + n) as one run in place (n <= OS_CHUNK), or NULL when
+ * they straddle two chunks. */
+static inline const uint8_t *os_run(const ObjectState *os, uint64_t off, unsigned n) {
+    if (os->bytes) return os->bytes + off;
+    uint64_t in = off & (OS_CHUNK - 1);
+    return in + n <= OS_CHUNK ? os->chunks[off >> OS_CHUNK_BITS]->data + in : NULL;
+}
+/* The same to write in place: NULL also when the chunk is shared. */
+static inline uint8_t *os_run_mut(ObjectState *os, uint64_t off, unsigned n) {
+    if (os->bytes) return os->bytes + off;
+    uint64_t in = off & (OS_CHUNK - 1);
+    OsChunk *c = os->chunks[off >> OS_CHUNK_BITS];
+    return in + n <= OS_CHUNK && c->refs == 1 ? c->data + in : NULL;
+}
 /* The interpreter's fast path: the n <= 8 bytes at off as a little-endian
  * value, when all are concrete (false otherwise, and nothing is read). */
 static inline bool os_read_concrete64(const ObjectState *os, uint64_t off, unsigned n, uint64_t *out) {
@@ -104,7 +136,8 @@ static inline bool os_read_concrete64(const ObjectState *os, uint64_t off, unsig
     if (os->nsym)
         for (unsigned i = 0; i < n; i++)
             if (os->sym[off + i]) return false;
-    const uint8_t *p = os->bytes + off;
+    const uint8_t *p = os_run(os, off, n);
+    if (!p) return false;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     switch (n) { /* a fixed-size copy is one load */
     case 1: *out = p[0]; return true;
@@ -124,7 +157,8 @@ static inline bool os_read_concrete64(const ObjectState *os, uint64_t off, unsig
  * otherwise, and nothing is written: os_write_concrete does it). */
 static inline bool os_write_concrete64(ObjectState *os, uint64_t off, unsigned n, uint64_t v) {
     if (os->rd_array || os->array || os->nsym) return false;
-    uint8_t *p = os->bytes + off;
+    uint8_t *p = os_run_mut(os, off, n);
+    if (!p) return false;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     switch (n) { /* a fixed-size copy is one store */
     case 1: p[0] = (uint8_t)v; return true;
@@ -147,6 +181,10 @@ void os_write_symbolic(ObjectState *os, Expr *off64, unsigned n, Value v);
 bool os_is_concrete(const ObjectState *os, uint64_t off, uint64_t n);
 /* Make bytes [off, off+n) fresh symbolic input bytes read(arr, i - off). */
 void os_make_symbolic(ObjectState *os, uint64_t off, uint64_t n, Array *arr);
+/* Bytes of contents copied so far because shared contents were written (a
+ * whole flat object, or a chunk and its object's chunk table): the work
+ * copy-on-write costs. */
+uint64_t os_copied_bytes(void);
 
 /* ---- address spaces ---- */
 /* A persistent radix trie from MemObject.id to ObjectState (mem_space.c):

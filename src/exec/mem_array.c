@@ -59,7 +59,7 @@ void os_array_make_symbolic(ObjectState *os, uint64_t off, uint64_t n, Array *ar
 
 Expr *os_array_byte(ObjectState *os, uint64_t off) {
     uint32_t now = os_sym_writes(os), since = now - os->stamp[off];
-    Expr *v = os->sym && os->sym[off] ? expr_ref(os->sym[off]) : expr_const(os->bytes[off], 8);
+    Expr *v = os->sym && os->sym[off] ? expr_ref(os->sym[off]) : expr_const(*os_run(os, off, 1), 8);
     if (!since) return v;
     UpdateNode *small[16], **newer = since <= 16 ? small : util_malloc(since * sizeof *newer);
     UpdateNode *u = os->sym_writes;
@@ -83,7 +83,10 @@ static void os_build_array(const ObjectState *os, Array **arr, UpdateNode **ups)
     if (os->size > UINT32_MAX)
         util_fatal("symbolic offset into an object of %llu bytes (at most 4 GiB supported)",
                    (unsigned long long)os->size);
-    *arr = expr_array_new("mem", (uint32_t)os->size, os->bytes);
+    uint8_t *flat = os->chunks ? util_malloc(os->size) : os->bytes;
+    if (flat != os->bytes) os_copy_out(os, flat);
+    *arr = expr_array_new("mem", (uint32_t)os->size, flat);
+    if (flat != os->bytes) free(flat);
     UpdateNode *u = NULL;
     for (uint64_t i = 0; os->nsym && i < os->size; i++) {
         if (!os->sym[i]) continue;

@@ -12,6 +12,8 @@ Expr *os_value_byte(Value v, unsigned n, unsigned i);
 /* Forget the cached (array, updates) of the last symbolic-offset read: the
  * contents are about to change. */
 void os_drop_read_cache(ObjectState *os);
+/* The concrete bytes (stale where symbolic), all os->size of them, to dst. */
+void os_copy_out(const ObjectState *os, uint8_t *dst);
 /* Releases the per-byte expressions (bytes become concrete-only). */
 void os_free_sym(ObjectState *os);
 /* Byte i is e from now on (taken): a constant goes to bytes[i], anything

@@ -3,6 +3,7 @@
  * several assignments), copy-on-write address spaces, and reference hygiene. */
 #include "check.h"
 #include "exec/mem.h"
+#include "exec/mem_internal.h"
 #include "util/util.h"
 #include <stdlib.h>
 #include <string.h>
@@ -139,6 +140,124 @@ static void test_concrete_roundtrip(void) {
     CHECK(!r.e && r.c == 0x44332211);
     os_unref(os);
     os_unref(os_new(0));
+}
+
+/* ---- chunked contents (objects over OS_FLAT_MAX) ---- */
+
+/* An offset near a chunk boundary half the time: accesses that straddle two
+ * chunks take the byte-by-byte way. */
+static uint64_t chunky_offset(uint64_t size, unsigned n) {
+    uint64_t off = rng_below(&rng, size - n + 1);
+    if (rng_below(&rng, 2)) {
+        uint64_t edge = (off & ~(OS_CHUNK - 1)) + OS_CHUNK;
+        uint64_t back = rng_below(&rng, 17);
+        off = edge > back && edge - back + n <= size ? edge - back : off;
+    }
+    return off;
+}
+
+/* Versions of one large object, each a clone of another, against host
+ * copies: writes to one (every path: os_write, os_write_concrete, the
+ * interpreter's inline fast path) are seen by it alone. */
+static void test_chunked_versions(void) {
+    enum { NV = 5, STEPS = 20000 };
+    const uint64_t size = 3 * OS_FLAT_MAX + 123; /* the last chunk is partial */
+    uint8_t *init = calloc(size, 1), *shadow[NV];
+    for (uint64_t i = OS_CHUNK + 5; i < 3 * OS_CHUNK; i += 7) init[i] = (uint8_t)(i * 31 + 1);
+    init[size - 1] = 0x5a;
+    ObjectState *v[NV] = {os_new_bytes(init, size)};
+    CHECK(v[0]->chunks != NULL && v[0]->bytes == NULL);
+    shadow[0] = malloc(size);
+    memcpy(shadow[0], init, size);
+    for (int k = 1; k < NV; k++) {
+        v[k] = os_clone(v[rng_below(&rng, (uint64_t)k)]);
+        shadow[k] = malloc(size);
+        memcpy(shadow[k], init, size);
+    }
+    int bad = 0;
+    for (int step = 0; step < STEPS; step++) {
+        int k = (int)rng_below(&rng, NV);
+        unsigned n = 1 + (unsigned)rng_below(&rng, 16);
+        uint64_t off = chunky_offset(size, n), got;
+        u128 x = rand_u128(16);
+        switch (rng_below(&rng, 6)) {
+        case 0: os_write(v[k], off, n, value_concrete(x)); memcpy(shadow[k] + off, &x, n); break;
+        case 1: os_write_concrete(v[k], off, n, x); memcpy(shadow[k] + off, &x, n); break;
+        case 2:
+            if (n > 8) break;
+            if (!os_write_concrete64(v[k], off, n, (uint64_t)x)) os_write_concrete(v[k], off, n, x);
+            memcpy(shadow[k] + off, &x, n);
+            break;
+        case 3: { /* a fork: k becomes a clone of another version */
+            int from = (int)rng_below(&rng, NV);
+            if (from == k) break;
+            os_unref(v[k]);
+            v[k] = os_clone(v[from]);
+            memcpy(shadow[k], shadow[from], size);
+            break;
+        }
+        case 4:
+            if (n <= 8 && os_read_concrete64(v[k], off, n, &got)) bad += got != (uint64_t)host_load(shadow[k] + off, n);
+            break;
+        default: {
+            Value r = os_read(v[k], off, n);
+            bad += r.e || r.c != host_load(shadow[k] + off, n);
+        }
+        }
+    }
+    CHECK(bad == 0);
+    uint8_t *flat = malloc(size);
+    for (int k = 0; k < NV; k++) {
+        os_copy_out(v[k], flat);
+        CHECK(memcmp(flat, shadow[k], size) == 0);
+        os_unref(v[k]);
+        free(shadow[k]);
+    }
+    free(flat);
+    free(init);
+}
+
+/* A symbolic byte in a large object survives a clone in the original while
+ * the clone overwrites it; the clone's concrete bytes elsewhere are shared. */
+static void test_chunked_symbolic(void) {
+    const uint64_t size = 2 * OS_FLAT_MAX;
+    Array *in = expr_array_new("chunked_in", 1, NULL);
+    ObjectState *a = os_new(size);
+    os_write_concrete(a, size - 2, 2, 0xbeef);
+    os_make_symbolic(a, OS_CHUNK - 1, 1, in);
+    ObjectState *b = os_clone(a);
+    os_write_concrete(b, OS_CHUNK - 2, 4, 0x01020304); /* straddles two chunks, over the symbolic byte */
+    CHECK(!os_is_concrete(a, OS_CHUNK - 1, 1) && os_is_concrete(b, 0, size));
+    Value r = os_read(b, OS_CHUNK - 2, 4);
+    CHECK(!r.e && r.c == 0x01020304);
+    r = os_read(a, OS_CHUNK - 2, 4); /* bytes 0, sym, 0, 0 */
+    CHECK(r.e != NULL);
+    value_release(&r);
+    r = os_read(a, size - 2, 2);
+    CHECK(!r.e && r.c == 0xbeef);
+    os_unref(a);
+    os_unref(b);
+}
+
+/* Count of work: a write after each of K forks of a large object copies one
+ * chunk and the object's chunk table, not the object (which it did when the
+ * contents were one buffer: K times the size). */
+static void test_chunked_fork_cost(void) {
+    for (uint64_t size = (uint64_t)1 << 20; size <= (uint64_t)16 << 20; size <<= 2) {
+        enum { K = 32 };
+        ObjectState *os = os_new(size);
+        uint64_t before = os_copied_bytes();
+        for (int k = 0; k < K; k++) {
+            ObjectState *c = os_clone(os); /* as as_writable does for a shared object */
+            os_write_concrete(c, (uint64_t)k * 40961 % size, 1, 7);
+            os_unref(os);
+            os = c;
+        }
+        uint64_t per_fork = (os_copied_bytes() - before) / K, table = size / OS_CHUNK * sizeof(OsChunk *);
+        CHECK_MSG(per_fork <= OS_CHUNK + table, "%llu bytes copied per fork-write of a %llu-byte object",
+                  (unsigned long long)per_fork, (unsigned long long)size);
+        os_unref(os);
+    }
 }
 
 /* ---- symbolic contents, differential against a host simulation ---- */
@@ -563,6 +682,9 @@ int main(void) {
     test_registry_basic();
     test_registry_random();
     test_concrete_roundtrip();
+    test_chunked_versions();
+    test_chunked_symbolic();
+    test_chunked_fork_cost();
     test_symbolic_bytes();
     test_symbolic_offsets();
     test_symbolic_specific();

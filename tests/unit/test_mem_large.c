@@ -11,7 +11,8 @@
 #include "util/util.h"
 #include <string.h>
 
-enum { ELEMS = 2000, SIZE = 4 * ELEMS };
+/* Over 64 KiB: the object keeps its concrete bytes in chunks (mem.h). */
+enum { ELEMS = 17000, SIZE = 4 * ELEMS };
 
 static void count_read(Expr *read, void *ctx) {
     (void)read;
@@ -62,7 +63,7 @@ static void test_array_mode_reads(void) {
     CHECK_MSG(reads_in(e) <= 16, "%u reads", reads_in(e));
     Assignment a;
     assignment_init(&a);
-    uint8_t bytes[SIZE];
+    static uint8_t bytes[SIZE];
     for (unsigned i = 0; i < SIZE; i++) bytes[i] = (uint8_t)(i * 7 + 3);
     assignment_set(&a, in, bytes);
     for (uint32_t j = ELEMS - 3; j < ELEMS + 2; j++) {
@@ -74,6 +75,14 @@ static void test_array_mode_reads(void) {
         CHECK(expr_eval(e, &a) == want);
     }
     assignment_free(&a);
+    /* constants written in array mode after the symbolic write read back as
+     * they are, in every chunk */
+    for (unsigned i = 0; i < ELEMS; i += 997) os_write(os, 4 * i, 4, value_concrete(0xdeadbeefu ^ i));
+    for (unsigned i = 0; i < ELEMS; i += 997) {
+        Value r = os_read(os, 4 * i, 4);
+        CHECK_MSG(!r.e && r.c == (0xdeadbeefu ^ i), "element %u", i);
+        value_release(&r);
+    }
     expr_unref(e);
     value_release(&last);
     Expr *pieces[] = {z, j32, m, jm, j64, four, off};
@@ -99,7 +108,10 @@ static void test_byte_mode_cache(void) {
     for (unsigned i = 0; i < ELEMS; i++) { /* a[i] = i + 1, then a read at offset k */
         os_write(os, 4 * i, 4, value_concrete(i + 1));
         Expr *r = os_read_symbolic(os, k64, 1);
-        if (expr_eval(r, &a) != (i >= 1 ? 2 : 0)) bad++; /* `cells` is unassigned: 0 */
+        /* Evaluating walks the whole update list: checking every read would
+         * make this test, not the code it checks, quadratic. */
+        bool check = i < 4 || i % 1024 == 0 || i + 4 > ELEMS;
+        if (check && expr_eval(r, &a) != (i >= 1 ? 2 : 0)) bad++; /* `cells` is unassigned: 0 */
         expr_unref(r);
     }
     CHECK(bad == 0);
