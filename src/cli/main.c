@@ -98,7 +98,8 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     }
     if (o.write_smt2) o.solver.smt2_dir = out->path;
     SolverStats sstats = {0};
-    o.engine.array_solver = o.solver.array_cegar ? "cegar" : "z3";
+    static const char *const array_solver_names[] = {"auto", "z3", "cegar"};
+    o.engine.array_solver = array_solver_names[o.solver.array_solver];
     o.engine.solver_layer = o.solver.cw ? "cw" : "z3";
     static const char *const fp_search_names[] = {"off", "fallback", "first"};
     o.engine.fp_search = fp_search_names[o.solver.fp_search];

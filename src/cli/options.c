@@ -60,9 +60,9 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"partial-solutions", O_PARTIAL, false, "every assignment a solver layer visits becomes an input to run (MuSE); needs a layer that visits assignments: --simplex, --array-solver=cegar, --solver=cw or --fp-search"},
     {"seed-file", O_SEED_FILE, true, "with --engine=dse: its first input, a .ktest (default: all zero bytes)"},
     {"simplex", O_SIMPLEX, false, "decide linear queries with symplex's own Simplex before Z3"},
-    {"array-solver", O_ARRAY_SOLVER, true, "z3 (default): reads at symbolic indices go to Z3's array theory; cegar: abstraction and refinement with an ILP pre-check"},
-    {"no-array-precheck", O_NO_ARRAY_PRECHECK, false, "with --array-solver=cegar: skip the ILP pre-check (index intervals, UNSAT without Z3)"},
-    {"no-array-prune", O_NO_ARRAY_PRUNE, false, "with --array-solver=cegar: every axiom is a candidate (no access-type or interval pruning)"},
+    {"array-solver", O_ARRAY_SOLVER, true, "auto (default): reads at symbolic indices of arrays over 4096 bytes go to cegar, the rest to z3; z3: Z3 (a multiplexer for small constant tables, else its array theory); cegar: abstraction and refinement with an ILP pre-check, for every such read"},
+    {"no-array-precheck", O_NO_ARRAY_PRECHECK, false, "with --array-solver=cegar or auto: skip the ILP pre-check (index intervals, UNSAT without Z3)"},
+    {"no-array-prune", O_NO_ARRAY_PRUNE, false, "with --array-solver=cegar or auto: every axiom is a candidate (no access-type or interval pruning)"},
     {"solver", O_SOLVER, true, "z3 (default) or cw: the concolic walk answers the queries Z3 gives up on (non-linear; a model checked by evaluation)"},
     {"fp-search", O_FP_SEARCH, true, "off (default), fallback or first: MuSE's floating-point search (distance minimisation) on the FP queries Z3 gives up on; first also tries each FP query with a short search before Z3"},
     {"no-implied-bounds", O_NO_IMPLIED_BOUNDS, false, "the bounds layer off: no range reasoning, every constant bound of a term to Z3 (measurements)"},
@@ -258,9 +258,10 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     case O_NO_STATE_MODEL: o->exec.no_state_model = true; break;
     case O_SIMPLEX: o->solver.simplex = true; break;
     case O_ARRAY_SOLVER:
-        if (strcmp(v, "cegar") == 0) o->solver.array_cegar = true;
-        else if (strcmp(v, "z3") == 0) o->solver.array_cegar = false;
-        else { *err = util_format("--array-solver takes z3 or cegar, not '%s'", v); return false; }
+        if (strcmp(v, "cegar") == 0) o->solver.array_solver = ARRAY_SOLVER_CEGAR;
+        else if (strcmp(v, "z3") == 0) o->solver.array_solver = ARRAY_SOLVER_Z3;
+        else if (strcmp(v, "auto") == 0) o->solver.array_solver = ARRAY_SOLVER_AUTO;
+        else { *err = util_format("--array-solver takes auto, z3 or cegar, not '%s'", v); return false; }
         break;
     case O_NO_ARRAY_PRECHECK: o->solver.no_array_precheck = true; break;
     case O_NO_ARRAY_PRUNE: o->solver.no_array_prune = true; break;
@@ -321,7 +322,7 @@ static bool cli_check_combinations(const CliOptions *o, char **err) {
         why = "--speculate needs the forking engine: --engine=dse runs one concrete path at a time, with nothing to speculate on";
     else if (dse && o->absurdity_given)
         why = "--absurdity and --no-absurdity need the forking engine: --engine=dse asks one query per open branch";
-    else if (o->engine.partial_solutions && !o->solver.simplex && !o->solver.array_cegar && !o->solver.cw &&
+    else if (o->engine.partial_solutions && !o->solver.simplex && o->solver.array_solver != ARRAY_SOLVER_CEGAR && !o->solver.cw &&
              o->solver.fp_search == FP_SEARCH_OFF)
         why = "--partial-solutions needs a solver layer that visits assignments: --simplex, --array-solver=cegar, "
               "--solver=cw or --fp-search";

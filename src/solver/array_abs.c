@@ -12,20 +12,31 @@ static bool abs_is_leaf(const Expr *e) {
     return e->kind == EXPR_READ && !e->u.read.array->init && !e->u.read.updates && expr_is_const(e->kids[0]);
 }
 
-static bool abs_needed_memo(Expr *e, SolverMap *seen) {
+/* A read of an array over min_bytes at a symbolic index or through a write
+ * at one: at constant indices Z3 resolves reads over writes by rewriting,
+ * whatever the array's size. */
+static bool abs_is_large(const Expr *e, uint32_t min_bytes) {
+    if (e->u.read.array->size <= min_bytes) return false;
+    if (!expr_is_const(e->kids[0])) return true;
+    for (const UpdateNode *u = e->u.read.updates; u; u = u->next)
+        if (!expr_is_const(u->index)) return true;
+    return false;
+}
+
+static bool abs_needed_memo(Expr *e, uint32_t min_bytes, SolverMap *seen) {
     void *hit;
     if (solver_map_get(seen, e, NULL, &hit)) return hit != NULL;
-    bool need = e->kind == EXPR_READ && !abs_is_leaf(e);
-    for (unsigned i = 0; i < e->nkids && !need; i++) need = abs_needed_memo(e->kids[i], seen);
+    bool need = e->kind == EXPR_READ && !abs_is_leaf(e) && (!min_bytes || abs_is_large(e, min_bytes));
+    for (unsigned i = 0; i < e->nkids && !need; i++) need = abs_needed_memo(e->kids[i], min_bytes, seen);
     solver_map_put(seen, e, NULL, need ? (void *)1 : NULL);
     return need;
 }
 
-bool array_abs_needed(const Query *q) {
+bool array_abs_needed(const Query *q, uint32_t min_bytes) {
     SolverMap seen; /* one walk over the whole query: constraints share subterms */
     solver_map_init(&seen);
-    bool need = q->expr && abs_needed_memo(q->expr, &seen);
-    for (size_t i = 0; i < q->n && !need; i++) need = abs_needed_memo(q->constraints[i], &seen);
+    bool need = q->expr && abs_needed_memo(q->expr, min_bytes, &seen);
+    for (size_t i = 0; i < q->n && !need; i++) need = abs_needed_memo(q->constraints[i], min_bytes, &seen);
     solver_map_free(&seen);
     return need;
 }

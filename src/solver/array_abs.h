@@ -51,8 +51,9 @@ typedef struct ArrayAbs {
     bool prune_types;   /* use the access width and proven congruences */
 } ArrayAbs;
 
-/* Does the query read an array at a symbolic index (or through a symbolic write)? */
-bool array_abs_needed(const Query *q);
+/* Does the query read an array at a symbolic index (or through a symbolic
+ * write)? With min_bytes > 0, only an array of more than min_bytes counts. */
+bool array_abs_needed(const Query *q, uint32_t min_bytes);
 /* Abstracts the query; false if some expression is too deep to walk (the
  * caller then leaves the query to the array theory). */
 bool array_abs_build(ArrayAbs *abs, AbsPool *pool, const Query *q, bool prune_types);

@@ -44,7 +44,9 @@ Solver *solver_chain_new(const SolverOptions *opt, SolverStats *stats) {
     if (opt->linear_only) s = solver_linear_only_new(s);
     if (opt->cw) s = solver_cw_new(s, opt);
     if (opt->fp_search != FP_SEARCH_OFF) s = solver_fps_new(s, opt);
-    if (opt->array_cegar) s = solver_cegar_new(s, !opt->no_array_precheck, !opt->no_array_prune);
+    if (opt->array_solver == ARRAY_SOLVER_CEGAR) s = solver_cegar_new(s, !opt->no_array_precheck, !opt->no_array_prune);
+    else if (opt->array_solver == ARRAY_SOLVER_AUTO)
+        s = solver_cegar_large_new(s, !opt->no_array_precheck, !opt->no_array_prune);
     if (opt->simplex) s = solver_simplex_new(s);
     if (!opt->no_cache) s = solver_cache_new(s);
     if (!opt->no_implied_bounds) s = solver_bounds_new(s);

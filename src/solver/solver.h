@@ -5,7 +5,8 @@
  * next:
  *     independence slicing -> simplify (equalities substituted)
  *       -> counterexample cache -> [Simplex] -> [CEGAR arrays] -> [FP search] -> [concolic walk] -> Z3 core
- * (the bracketed layers with --simplex, --array-solver=cegar, --fp-search and --solver=cw). Every layer
+ * (the bracketed layers with --simplex, --array-solver=cegar (auto, the default: for queries that
+ * read large arrays at symbolic indices), --fp-search and --solver=cw). Every layer
  * may report intermediate assignments it meets to the query's PartialSink
  * (MuSE's partial solutions): the Simplex layer reports each assignment it
  * visits before a pivot, the CEGAR layer each abstract model it rejects,
@@ -121,6 +122,14 @@ typedef enum SolverReuse {
     SOLVER_REUSE_ASSUME  /* one solver, `p_c => c` asserted once per constraint, each query under its literals */
 } SolverReuse;
 
+/* Who answers reads at symbolic indices. AUTO (the default): Z3, through a
+ * multiplexer for constant tables up to SOLVER_MUX_MAX_BYTES and its array
+ * theory for small input arrays, and the CEGAR layer for any query reading
+ * a larger array at a symbolic index, where the array theory times out
+ * (seconds to minutes from a few thousand symbolic elements up). */
+typedef enum ArraySolverMode { ARRAY_SOLVER_AUTO, ARRAY_SOLVER_Z3, ARRAY_SOLVER_CEGAR } ArraySolverMode;
+#define SOLVER_MUX_MAX_BYTES 4096u
+
 typedef struct SolverOptions {
     double timeout_s;        /* per core query; 0 = none */
     const char *smt2_dir;    /* if non-NULL, every core query is written there as queryNNNNNN.smt2 */
@@ -131,7 +140,7 @@ typedef struct SolverOptions {
     unsigned solver_reuse_limit; /* --solver-reuse-limit: constraints before the reused solver restarts (0: default) */
     bool no_implied_bounds;  /* --no-implied-bounds: keep every bound (solver_bounds.c's layer off; measurements) */
     bool simplex;            /* the Simplex layer before Z3 (solver_simplex.c) */
-    bool array_cegar;        /* --array-solver=cegar: the CEGAR layer before Z3 (solver_cegar.c) */
+    ArraySolverMode array_solver; /* --array-solver: the CEGAR layer before Z3 (solver_cegar.c) for every query or for large arrays */
     bool no_array_precheck;  /* its ILP pre-check off */
     bool no_array_prune;     /* its axiom pruning (types, intervals) off */
     bool linear_only;        /* --solver-linear-only: a gate above Z3 gives up on non-linear queries (solver_linonly.c) */
@@ -170,6 +179,10 @@ Solver *solver_fps_new(Solver *next, const SolverOptions *opt);
 /* Answers queries that read arrays at symbolic indices by abstraction and
  * refinement (CEGAR), with the ILP pre-check and axiom pruning if asked. */
 Solver *solver_cegar_new(Solver *next, bool precheck, bool prune);
+/* The same layer for --array-solver=auto: it takes only the queries that
+ * read an array over SOLVER_MUX_MAX_BYTES at a symbolic index, and passes
+ * the rest down unchanged. */
+Solver *solver_cegar_large_new(Solver *next, bool precheck, bool prune);
 
 /* Cuts the core query running now, which returns UNKNOWN with
  * stats->interrupted, and makes every later core query do the same at once,

@@ -32,6 +32,7 @@ typedef struct CegarSolver {
     AbsPool pool;
     bool precheck;
     bool prune;
+    uint32_t min_bytes; /* 0: every query reading an array at a symbolic index; else only larger arrays */
 } CegarSolver;
 
 typedef VEC(Expr *) ExprVec;
@@ -156,7 +157,7 @@ static SolverResult cegar_loop(CegarSolver *x, const Query *q, ArrayAbs *abs, As
 
 static SolverResult cegar_check(Solver *base, const Query *q, Assignment *model) {
     CegarSolver *x = (CegarSolver *)base;
-    if (!array_abs_needed(q)) return solver_check(base->next, q, model);
+    if (!array_abs_needed(q, x->min_bytes)) return solver_check(base->next, q, model);
     SolverEntry entry = solver_enter(base);
     SolverStats *st = base->stats;
     st->array_queries++;
@@ -202,5 +203,11 @@ Solver *solver_cegar_new(Solver *next, bool precheck, bool prune) {
     x->base.stats = next->stats;
     x->precheck = precheck;
     x->prune = prune;
+    return &x->base;
+}
+
+Solver *solver_cegar_large_new(Solver *next, bool precheck, bool prune) {
+    CegarSolver *x = (CegarSolver *)solver_cegar_new(next, precheck, prune);
+    x->min_bytes = SOLVER_MUX_MAX_BYTES;
     return &x->base;
 }

@@ -155,10 +155,9 @@ void z3_link_bytes(Z3Solver *z, Z3_solver s, size_t from, size_t to, const Array
  * lookup into a ctype table), while a multiplexer over the index bits
  * bit-blasts at once. Used when the array is constant, small, and every
  * update has a constant index; others go through the array theory. */
-#define Z3_MUX_MAX_BYTES 4096u
 
 static bool z3_mux_applicable(const Array *a, const UpdateNode *u) {
-    if (!a->init || a->size > Z3_MUX_MAX_BYTES) return false;
+    if (!a->init || a->size > SOLVER_MUX_MAX_BYTES) return false;
     for (; u; u = u->next)
         if (u->index->kind != EXPR_CONST || u->index->u.value >= a->size) return false;
     return true;
