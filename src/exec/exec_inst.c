@@ -60,10 +60,13 @@ bool exec_inst_gep(Executor *ex, State *s, const Inst *in) {
     for (uint32_t i = 0; i < g->nidx; i++) {
         Value ix = exec_operand(f, g->idx[i]);
         if (!ix.e) {
-            c += (u128)(expr_signed(ix.c, g->idx_width[i]) * g->scale[i]);
+            __int128 x = g->idx_zext[i] ? (__int128)ix.c : expr_signed(ix.c, g->idx_width[i]);
+            c += (u128)(x * g->scale[i]);
             continue;
         }
-        Expr *x = g->idx_width[i] < 64 ? expr_sext(ix.e, 64) : g->idx_width[i] > 64 ? expr_extract(ix.e, 0, 64) : expr_ref(ix.e);
+        Expr *x = g->idx_width[i] > 64 ? expr_extract(ix.e, 0, 64)
+                  : g->idx_width[i] == 64 ? expr_ref(ix.e)
+                  : g->idx_zext[i] ? expr_zext(ix.e, 64) : expr_sext(ix.e, 64);
         Expr *sc = expr_const((u128)g->scale[i] & expr_mask(64), 64), *prod = expr_mul(x, sc);
         Expr *sum = sym ? expr_add(sym, prod) : expr_ref(prod);
         expr_unref(x); expr_unref(sc); expr_unref(prod); expr_unref(sym);

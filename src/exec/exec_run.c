@@ -142,7 +142,9 @@ static inline bool exec_gep_fast(Hot h, const Inst *in) {
         unsigned w = g->idx_width[i];
         if (!exec_opnd64(h, g->idx[i], &x) || w > 64) return false;
         int sh = 64 - (int)w;
-        c += (uint64_t)(((int64_t)(x << sh) >> sh) * g->scale[i]);
+        /* a concrete operand has no bits above its width: as it is, zero-extended */
+        if (!g->idx_zext[i]) x = (uint64_t)((int64_t)(x << sh) >> sh);
+        c += x * (uint64_t)g->scale[i];
     }
     exec_set_concrete(h, in->dst, c);
     return true;
@@ -606,6 +608,7 @@ EXEC_THREADED static bool exec_run_loop(Executor *ex, State *s, uint64_t *leftp)
     Frame *f;
     Hot h;
     const Inst *insts, *in;
+    uint64_t brc; /* a concrete branch condition, from op_br or a compare just before it */
 reload:
     f = state_top(s);
     h = exec_hot(f);
@@ -684,7 +687,16 @@ slow_binary:
 op_icmp: { /* symbolic or wide operands only compute: no call out */
         uint64_t a, b;
         if (exec_opnds64(h, in, &a, &b) && in->aux <= 64) {
-            exec_set_concrete(h, in->dst, arith_icmp_bits((IrIcmpPred)in->sub, a, b, in->aux));
+            brc = arith_icmp_bits((IrIcmpPred)in->sub, a, b, in->aux);
+            exec_set_concrete(h, in->dst, brc);
+            /* A compare feeding the branch right after it (every loop test):
+             * the branch runs here, its budget step and coverage check as
+             * DISPATCH would make them, without a dispatch of its own. */
+            if (in[1].op == IR_BR && in[1].a == (Opnd)in->dst && n && covered[in[1].loc]) {
+                --n;
+                in++;
+                goto br_concrete;
+            }
             NEXT();
         }
         Value va = exec_operand(f, in->a), vb = exec_operand(f, in->b);
@@ -723,9 +735,11 @@ op_float:
     goto reload;
 op_jmp:
     JUMP(exec_take_edge_hot(f, h, in->aux));
-op_br: {
-        uint64_t c;
-        if (exec_opnd64(h, in->a, &c)) {
+op_br:
+    if (!exec_opnd64(h, in->a, &brc)) goto br_symbolic;
+br_concrete: {
+        const uint64_t c = brc;
+        {
             uint32_t id = (uint32_t)in->c;
             uint32_t side = c ? id : id + 1;
             if (id != IR_NO_BRANCH && (each_side || !ex->branch_covered[side])) {
@@ -738,6 +752,8 @@ op_br: {
             }
             JUMP(exec_take_edge_hot(f, h, c ? in->aux : in->aux2));
         }
+    }
+br_symbolic: {
         SLOW();
         FLUSH_STEPS();
         if (!exec_br(ex, s, in)) EXIT(false);

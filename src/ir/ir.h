@@ -147,11 +147,15 @@ typedef struct IrSwitch {
 } IrSwitch;
 
 /* dst = base + offset + sum(sext(index_i) * scale_i) */
+/* address = base + offset + sum of idx[i] * scale[i], each idx[i] extended
+ * to 64 bits from idx_width[i] bits: sign-extended, or zero-extended where
+ * idx_zext[i] (a zext folded into the GEP, ir_lower_call.c). */
 typedef struct IrGep {
     int64_t offset;
     uint32_t nidx;
     Opnd *idx;
     uint16_t *idx_width;
+    uint8_t *idx_zext;
     int64_t *scale;
 } IrGep;
 

@@ -91,7 +91,11 @@ static void dump_extra(FILE *f, const IrModule *m, const IrFunction *fn, const I
         if (in->aux < fn->ngeps) {
             const IrGep *g = &fn->geps[in->aux];
             fprintf(f, " +%" PRId64, g->offset);
-            for (uint32_t i = 0; i < g->nidx; i++) { fputs(" +", f); dump_opnd(f, fn, g->idx[i]); fprintf(f, "*%" PRId64, g->scale[i]); }
+            for (uint32_t i = 0; i < g->nidx; i++) {
+                fprintf(f, " +%s", g->idx_zext[i] ? "zext " : "");
+                dump_opnd(f, fn, g->idx[i]);
+                fprintf(f, "*%" PRId64, g->scale[i]);
+            }
         }
         break;
     case IR_CALL: if (in->aux < fn->ncalls) dump_call(f, m, fn, &fn->calls[in->aux]); break;

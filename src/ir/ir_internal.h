@@ -100,6 +100,10 @@ const char *irl_opcode_name(LLVMOpcode op);
 /* Lowers a call instruction (ir_lower_call.c). */
 void irl_call(IrFnBuild *fb, LLVMValueRef inst);
 void irl_gep(IrFnBuild *fb, LLVMValueRef inst);
+/* Is inst a zext or sext to i64 used only as an index by GEPs of its own
+ * block? Those GEPs extend its operand themselves (IrGep.idx_zext), and the
+ * cast is not lowered: -O0 code widens every int index this way. */
+bool irl_ext_folds_into_gep(LLVMValueRef inst);
 void irl_aggregate(IrFnBuild *fb, LLVMValueRef inst, LLVMOpcode op);
 bool irl_is_user_fn(IrFnBuild *fb);
 /* Fills c->pieces: how x86-64 passes each argument of call (ir_abi.c). */

@@ -147,7 +147,12 @@ static uint32_t edge_to(IrFnBuild *fb, LLVMBasicBlockRef succ) {
 
 static void lower_br(IrFnBuild *fb, LLVMValueRef inst) {
     if (!LLVMIsConditional(inst)) {
-        uint32_t e = edge_to(fb, LLVMGetSuccessor(inst, 0));
+        LLVMBasicBlockRef succ = LLVMGetSuccessor(inst, 0);
+        uint32_t e = edge_to(fb, succ);
+        /* A jump to the block laid out next, with no phi copies on its edge,
+         * is a fall-through: -O0 code has one on most loop bodies, each a
+         * dispatch of its own (the edge made is left unused). */
+        if (succ == LLVMGetNextBasicBlock(fb->cur_block) && !fb->edges.data[e].ncopies) return;
         irl_emit(fb, IR_JMP, NULL)->aux = e;
         return;
     }

@@ -13,6 +13,26 @@ static int64_t sext64(ir_u128 v, uint32_t width) {
 
 /* Constant indices fold into one offset; variable ones keep (operand, width,
  * scale) so the interpreter can build a symbolic address when needed. */
+bool irl_ext_folds_into_gep(LLVMValueRef inst) {
+    if (!LLVMIsAInstruction(inst)) return false;
+    LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+    if (op != LLVMZExt && op != LLVMSExt) return false;
+    LLVMTypeRef from = LLVMTypeOf(LLVMGetOperand(inst, 0)), to = LLVMTypeOf(inst);
+    if (LLVMGetTypeKind(from) != LLVMIntegerTypeKind || LLVMGetTypeKind(to) != LLVMIntegerTypeKind ||
+        LLVMGetIntTypeWidth(to) != 64 || LLVMGetIntTypeWidth(from) > 64)
+        return false;
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(inst);
+    LLVMUseRef u = LLVMGetFirstUse(inst);
+    if (!u) return false;
+    for (; u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (!LLVMIsAGetElementPtrInst(user) || LLVMGetInstructionParent(user) != bb ||
+            LLVMGetOperand(user, 0) == inst || LLVMGetTypeKind(LLVMTypeOf(user)) == LLVMVectorTypeKind)
+            return false;
+    }
+    return true;
+}
+
 void irl_gep(IrFnBuild *fb, LLVMValueRef inst) {
     IrBuild *b = fb->b;
     if (LLVMGetTypeKind(LLVMTypeOf(inst)) == LLVMVectorTypeKind) {
@@ -25,6 +45,7 @@ void irl_gep(IrFnBuild *fb, LLVMValueRef inst) {
     IrGep g = {0};
     g.idx = util_calloc((size_t)n, sizeof *g.idx);
     g.idx_width = util_calloc((size_t)n, sizeof *g.idx_width);
+    g.idx_zext = util_calloc((size_t)n, sizeof *g.idx_zext);
     g.scale = util_calloc((size_t)n, sizeof *g.scale);
     for (int i = 1; i < n; i++) {
         LLVMValueRef v = LLVMGetOperand(inst, (unsigned)i);
@@ -44,6 +65,11 @@ void irl_gep(IrFnBuild *fb, LLVMValueRef inst) {
             if (!irc_bits(b, v, &bits, &why)) irl_fail(fb, why);
             g.offset += sext64(bits, w) * scale;
         } else if (scale != 0) {
+            if (irl_ext_folds_into_gep(v)) {
+                g.idx_zext[g.nidx] = LLVMGetInstructionOpcode(v) == LLVMZExt;
+                v = LLVMGetOperand(v, 0);
+                w = irc_value_bits(b, LLVMTypeOf(v));
+            }
             g.idx[g.nidx] = irl_opnd(fb, v);
             g.idx_width[g.nidx] = (uint16_t)w;
             g.scale[g.nidx] = scale;

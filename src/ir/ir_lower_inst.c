@@ -105,6 +105,7 @@ static void lower_cmp(IrFnBuild *fb, LLVMValueRef inst, LLVMOpcode op) {
 }
 
 static void lower_cast(IrFnBuild *fb, LLVMValueRef inst, LLVMOpcode op) {
+    if (irl_ext_folds_into_gep(inst)) return; /* its GEPs extend its operand */
     LLVMValueRef x = LLVMGetOperand(inst, 0);
     Opnd a = irl_opnd(fb, x);
     uint32_t sw = bits_of(fb, x), dw = bits_of(fb, inst), aux = sw;

@@ -29,6 +29,7 @@ static void free_function(IrFunction *f) {
     for (uint32_t i = 0; i < f->ngeps; i++) {
         free(f->geps[i].idx);
         free(f->geps[i].idx_width);
+        free(f->geps[i].idx_zext);
         free(f->geps[i].scale);
     }
     free(f->geps);

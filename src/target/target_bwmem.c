@@ -14,7 +14,7 @@ Expr *bw_gep(Bw *bw, BwFrame *f, const Inst *in) {
     for (uint32_t k = 0; k < g->nidx && acc; k++) {
         Expr *idx = bw_get(bw, f, g->idx[k], g->idx_width[k]);
         if (!idx) { expr_unref(acc); return NULL; }
-        Expr *wide = expr_sext(idx, 64), *scale = expr_const((u128)(uint64_t)g->scale[k], 64);
+        Expr *wide = g->idx_zext[k] ? expr_zext(idx, 64) : expr_sext(idx, 64), *scale = expr_const((u128)(uint64_t)g->scale[k], 64);
         Expr *prod = expr_mul(wide, scale);
         t = expr_add(acc, prod);
         expr_unref(idx), expr_unref(wide), expr_unref(scale), expr_unref(prod), expr_unref(acc);

@@ -153,13 +153,14 @@ static void test_control_flow(void) {
         CHECK(s->branch_id != IR_NO_BRANCH && s->branch_id + s->ncases < m->nbranches);
         CHECK(g->edges[s->default_edge].target < g->ninsts);
     }
-    /* GEPs: s->x at offset 4, s->y at 8, s[x] scaled by sizeof(struct S) = 16 */
+    /* GEPs: s->x at offset 4, s->y at 8, s[x] scaled by sizeof(struct S) = 16,
+     * its int index sign-extended by the GEP itself (the sext folded in) */
     bool off4 = false, off8 = false, scale16 = false;
     for (uint32_t i = 0; i < g->ngeps; i++) {
         IrGep *gp = &g->geps[i];
         if (gp->nidx == 0 && gp->offset == 4) off4 = true;
         if (gp->nidx == 0 && gp->offset == 8) off8 = true;
-        if (gp->nidx == 1 && gp->scale[0] == 16 && gp->idx_width[0] == 64) scale16 = true;
+        if (gp->nidx == 1 && gp->scale[0] == 16 && gp->idx_width[0] == 32 && !gp->idx_zext[0]) scale16 = true;
     }
     CHECK(off4 && off8 && scale16);
     /* locations: after mem2reg the first instruction is the loop header (line 4); the loop body is line 5 */
