@@ -90,8 +90,9 @@ bool exec_inst_load(Executor *ex, State *s, const Inst *in) {
     Frame *f = state_top(s);
     Value v;
     if (!exec_load(ex, s, exec_operand(f, in->a), in->aux, &v)) return false;
-    if (in->width < in->aux * 8) { /* i1 and other non-byte widths are stored zero-extended */
-        Value t = arith_cast(IR_TRUNC, v, in->aux * 8, in->width);
+    if (in->width != in->aux * 8) { /* i1 and other non-byte widths are stored zero-extended; a load
+                                       * folded with its zext extends (ir_lower_call.c) */
+        Value t = arith_cast(in->width < in->aux * 8 ? IR_TRUNC : IR_ZEXT, v, in->aux * 8, in->width);
         value_release(&v);
         v = t;
     }

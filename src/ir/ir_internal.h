@@ -100,10 +100,18 @@ const char *irl_opcode_name(LLVMOpcode op);
 /* Lowers a call instruction (ir_lower_call.c). */
 void irl_call(IrFnBuild *fb, LLVMValueRef inst);
 void irl_gep(IrFnBuild *fb, LLVMValueRef inst);
-/* Is inst a zext or sext to i64 used only as an index by GEPs of its own
- * block? Those GEPs extend its operand themselves (IrGep.idx_zext), and the
- * cast is not lowered: -O0 code widens every int index this way. */
-bool irl_ext_folds_into_gep(LLVMValueRef inst);
+/* Is inst a zext or sext that its users, all in its own block, make
+ * themselves, so that it is not lowered? A GEP extends an index to i64
+ * itself (IrGep.idx_zext); an unsigned or equality compare of a zext with a
+ * constant that fits the narrower width compares at that width. -O0 code
+ * widens every int index and loop bound this way. */
+bool irl_ext_folds(LLVMValueRef inst);
+/* An integer load of whole bytes whose one use is a zext (to at most 64
+ * bits) in its block: the load writes the zext's register, zero-extended
+ * (IR_LOAD's width above 8 * aux), and the zext is not lowered. */
+LLVMValueRef irl_load_widened_by(LLVMValueRef load);
+/* icmp (zext x), C whose zext folds: x and C (at x's width); false otherwise. */
+bool irl_icmp_narrows(LLVMValueRef icmp, LLVMValueRef *x, uint64_t *c);
 void irl_aggregate(IrFnBuild *fb, LLVMValueRef inst, LLVMOpcode op);
 bool irl_is_user_fn(IrFnBuild *fb);
 /* Fills c->pieces: how x86-64 passes each argument of call (ir_abi.c). */

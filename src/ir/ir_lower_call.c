@@ -13,23 +13,64 @@ static int64_t sext64(ir_u128 v, uint32_t width) {
 
 /* Constant indices fold into one offset; variable ones keep (operand, width,
  * scale) so the interpreter can build a symbolic address when needed. */
-bool irl_ext_folds_into_gep(LLVMValueRef inst) {
+/* A GEP that takes ext (to i64) as an index, not as its base. */
+static bool ext_user_gep(LLVMValueRef user, LLVMValueRef ext) {
+    return LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) != ext &&
+           LLVMGetTypeKind(LLVMTypeOf(user)) != LLVMVectorTypeKind && LLVMGetIntTypeWidth(LLVMTypeOf(ext)) == 64;
+}
+
+/* icmp pred (zext x), C with an unsigned or equality pred and C < 2^width(x):
+ * the same compare at x's width. */
+static bool ext_user_icmp(LLVMValueRef user, LLVMValueRef ext) {
+    if (!LLVMIsAICmpInst(user) || LLVMGetOperand(user, 0) != ext || LLVMGetInstructionOpcode(ext) != LLVMZExt)
+        return false;
+    LLVMIntPredicate p = LLVMGetICmpPredicate(user);
+    if (p != LLVMIntEQ && p != LLVMIntNE && p != LLVMIntUGT && p != LLVMIntUGE && p != LLVMIntULT && p != LLVMIntULE)
+        return false;
+    LLVMValueRef c = LLVMGetOperand(user, 1);
+    unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(ext, 0)));
+    return LLVMIsAConstantInt(c) && (w >= 64 || LLVMConstIntGetZExtValue(c) >> w == 0);
+}
+
+bool irl_ext_folds(LLVMValueRef inst) {
     if (!LLVMIsAInstruction(inst)) return false;
     LLVMOpcode op = LLVMGetInstructionOpcode(inst);
     if (op != LLVMZExt && op != LLVMSExt) return false;
     LLVMTypeRef from = LLVMTypeOf(LLVMGetOperand(inst, 0)), to = LLVMTypeOf(inst);
     if (LLVMGetTypeKind(from) != LLVMIntegerTypeKind || LLVMGetTypeKind(to) != LLVMIntegerTypeKind ||
-        LLVMGetIntTypeWidth(to) != 64 || LLVMGetIntTypeWidth(from) > 64)
+        LLVMGetIntTypeWidth(to) > 64)
         return false;
     LLVMBasicBlockRef bb = LLVMGetInstructionParent(inst);
     LLVMUseRef u = LLVMGetFirstUse(inst);
     if (!u) return false;
     for (; u; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u);
-        if (!LLVMIsAGetElementPtrInst(user) || LLVMGetInstructionParent(user) != bb ||
-            LLVMGetOperand(user, 0) == inst || LLVMGetTypeKind(LLVMTypeOf(user)) == LLVMVectorTypeKind)
+        if (LLVMGetInstructionParent(user) != bb || !(ext_user_gep(user, inst) || ext_user_icmp(user, inst)))
             return false;
     }
+    return true;
+}
+
+LLVMValueRef irl_load_widened_by(LLVMValueRef load) {
+    if (!LLVMIsALoadInst(load) || LLVMGetVolatile(load) || LLVMGetOrdering(load) != LLVMAtomicOrderingNotAtomic)
+        return NULL;
+    LLVMTypeRef t = LLVMTypeOf(load);
+    if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(t) % 8) return NULL;
+    LLVMUseRef u = LLVMGetFirstUse(load);
+    if (!u || LLVMGetNextUse(u)) return NULL;
+    LLVMValueRef z = LLVMGetUser(u);
+    if (!LLVMIsAZExtInst(z) || LLVMGetInstructionParent(z) != LLVMGetInstructionParent(load) ||
+        LLVMGetTypeKind(LLVMTypeOf(z)) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(LLVMTypeOf(z)) > 64 ||
+        irl_ext_folds(z))
+        return NULL;
+    return z;
+}
+
+bool irl_icmp_narrows(LLVMValueRef icmp, LLVMValueRef *x, uint64_t *c) {
+    LLVMValueRef ext = LLVMGetOperand(icmp, 0);
+    if (!irl_ext_folds(ext) || !ext_user_icmp(icmp, ext)) return false;
+    *x = LLVMGetOperand(ext, 0);
+    *c = LLVMConstIntGetZExtValue(LLVMGetOperand(icmp, 1));
     return true;
 }
 
@@ -65,7 +106,7 @@ void irl_gep(IrFnBuild *fb, LLVMValueRef inst) {
             if (!irc_bits(b, v, &bits, &why)) irl_fail(fb, why);
             g.offset += sext64(bits, w) * scale;
         } else if (scale != 0) {
-            if (irl_ext_folds_into_gep(v)) {
+            if (irl_ext_folds(v)) {
                 g.idx_zext[g.nidx] = LLVMGetInstructionOpcode(v) == LLVMZExt;
                 v = LLVMGetOperand(v, 0);
                 w = irc_value_bits(b, LLVMTypeOf(v));

@@ -90,7 +90,14 @@ static void lower_cmp(IrFnBuild *fb, LLVMValueRef inst, LLVMOpcode op) {
     Opnd a = irl_opnd(fb, x), b = irl_opnd(fb, LLVMGetOperand(inst, 1));
     uint8_t sub;
     uint32_t aux;
-    if (op == LLVMICmp) {
+    LLVMValueRef narrow;
+    uint64_t c;
+    if (op == LLVMICmp && irl_icmp_narrows(inst, &narrow, &c)) { /* at the zext's operand's width */
+        sub = (uint8_t)(LLVMGetICmpPredicate(inst) - LLVMIntEQ);
+        aux = bits_of(fb, narrow);
+        a = irl_opnd(fb, narrow);
+        b = irl_const(fb, c);
+    } else if (op == LLVMICmp) {
         sub = (uint8_t)(LLVMGetICmpPredicate(inst) - LLVMIntEQ);
         aux = bits_of(fb, x);
     } else {
@@ -105,8 +112,9 @@ static void lower_cmp(IrFnBuild *fb, LLVMValueRef inst, LLVMOpcode op) {
 }
 
 static void lower_cast(IrFnBuild *fb, LLVMValueRef inst, LLVMOpcode op) {
-    if (irl_ext_folds_into_gep(inst)) return; /* its GEPs extend its operand */
+    if (irl_ext_folds(inst)) return; /* its users extend its operand */
     LLVMValueRef x = LLVMGetOperand(inst, 0);
+    if (op == LLVMZExt && irl_load_widened_by(x) == inst) return; /* the load extends what it reads */
     Opnd a = irl_opnd(fb, x);
     uint32_t sw = bits_of(fb, x), dw = bits_of(fb, inst), aux = sw;
     uint8_t sub = 0;
@@ -157,7 +165,8 @@ static void lower_memory(IrFnBuild *fb, LLVMValueRef inst, LLVMOpcode op) {
         in->sub = (uint8_t)log2_u32(LLVMGetAlignment(inst));
     } else if (op == LLVMLoad) {
         Opnd a = irl_opnd(fb, LLVMGetOperand(inst, 0));
-        Inst *in = irl_emit(fb, IR_LOAD, inst);
+        LLVMValueRef wide = irl_load_widened_by(inst);
+        Inst *in = irl_emit(fb, IR_LOAD, wide ? wide : inst);
         in->a = a;
         in->aux = (uint32_t)irc_store_size(b, LLVMTypeOf(inst));
     } else {

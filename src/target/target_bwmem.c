@@ -72,6 +72,14 @@ static void bw_drop_load(BwState *s, size_t i) {
 void bw_load(Bw *bw, BwState *s, BwFrame *f, const Inst *in) {
     Expr *v = bw_take(f, in->dst);
     if (!v) return;
+    unsigned n = in->aux * 8;
+    if (v->width > n) { /* a load folded with its zext (ir_lower_call.c): the bytes are its low bits */
+        Expr *hi = expr_extract(v, n, v->width - n), *zero = expr_const(0, v->width - n);
+        bw_assert_eq(s, hi, zero);
+        Expr *lo = expr_extract(v, 0, n);
+        expr_unref(hi), expr_unref(zero), expr_unref(v);
+        v = lo;
+    }
     Expr *p = bw_pointer(bw, f, in->a);
     for (size_t i = 0; i < s->loads.len; i++) {
         BwLoad *l = &s->loads.data[i];
