@@ -12,15 +12,18 @@ static bool abs_is_leaf(const Expr *e) {
     return e->kind == EXPR_READ && !e->u.read.array->init && !e->u.read.updates && expr_is_const(e->kids[0]);
 }
 
-/* A read of an array over min_bytes at a symbolic index or through a write
- * at one: at constant indices Z3 resolves reads over writes by rewriting,
- * whatever the array's size. */
+/* A read at a symbolic index (or through a write at one) of an array with
+ * more than min_bytes symbolic bytes: at constant indices Z3 resolves reads
+ * over writes by rewriting, and over constants its array theory does well
+ * whatever the size. The count stops at min_bytes + 1: O(min_bytes) per read. */
 static bool abs_is_large(const Expr *e, uint32_t min_bytes) {
-    if (e->u.read.array->size <= min_bytes) return false;
-    if (!expr_is_const(e->kids[0])) return true;
-    for (const UpdateNode *u = e->u.read.updates; u; u = u->next)
-        if (!expr_is_const(u->index)) return true;
-    return false;
+    bool symbolic_index = !expr_is_const(e->kids[0]);
+    uint64_t sym = e->u.read.array->init ? 0 : e->u.read.array->size;
+    for (const UpdateNode *u = e->u.read.updates; u && (sym <= min_bytes || !symbolic_index); u = u->next) {
+        if (!expr_is_const(u->index)) symbolic_index = true;
+        if (!expr_is_const(u->value)) sym++;
+    }
+    return symbolic_index && sym > min_bytes;
 }
 
 static bool abs_needed_memo(Expr *e, uint32_t min_bytes, SolverMap *seen) {

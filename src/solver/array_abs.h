@@ -52,7 +52,9 @@ typedef struct ArrayAbs {
 } ArrayAbs;
 
 /* Does the query read an array at a symbolic index (or through a symbolic
- * write)? With min_bytes > 0, only an array of more than min_bytes counts. */
+ * write)? With min_bytes > 0, only an array with more than min_bytes
+ * symbolic bytes (an input array's size plus the writes of symbolic values
+ * over it) counts. */
 bool array_abs_needed(const Query *q, uint32_t min_bytes);
 /* Abstracts the query; false if some expression is too deep to walk (the
  * caller then leaves the query to the array theory). */

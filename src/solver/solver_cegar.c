@@ -32,7 +32,7 @@ typedef struct CegarSolver {
     AbsPool pool;
     bool precheck;
     bool prune;
-    uint32_t min_bytes; /* 0: every query reading an array at a symbolic index; else only larger arrays */
+    uint32_t min_bytes; /* 0: every query reading an array at a symbolic index; else only arrays with more symbolic bytes */
 } CegarSolver;
 
 typedef VEC(Expr *) ExprVec;
@@ -208,6 +208,6 @@ Solver *solver_cegar_new(Solver *next, bool precheck, bool prune) {
 
 Solver *solver_cegar_large_new(Solver *next, bool precheck, bool prune) {
     CegarSolver *x = (CegarSolver *)solver_cegar_new(next, precheck, prune);
-    x->min_bytes = SOLVER_MUX_MAX_BYTES;
+    x->min_bytes = SOLVER_AUTO_SYMBOLIC_BYTES;
     return &x->base;
 }
