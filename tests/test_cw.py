@@ -4,7 +4,8 @@
 tests/programs/cw_nonlinear.c behind --solver-linear-only (every query with a
 non-linear conjunct gives up before Z3): without the walk only its linear
 assertion fails; with --solver=cw all four do, and summary.json counts the
-walk's queries and solutions. --cw-compare walks every non-linear query Z3
+walk's queries and solutions. --solver=cw-first walks each non-linear query
+briefly before Z3. --cw-compare walks every non-linear query Z3
 answered too: the CSV must never show the walk finding a model of a query Z3
 proved UNSAT. An undecided branch side ends its state unless --drop-undecided
 is given. Bad --solver values and --cw-compare alone are refused.
@@ -57,6 +58,22 @@ check(s["cw_queries"] >= 3 and 3 <= s["cw_solved"] <= s["cw_queries"],
       "the walk solved the three non-linear branches: %d of %d" % (s["cw_solved"], s["cw_queries"]))
 check(s["cw_steps"] > 0, "the walk took steps")
 
+# cw-first: a short walk on each non-linear query before Z3. With Z3 behind
+# it every assertion still fails; the three non-linear branches are answered
+# by the walk before Z3 is asked, and every error test replays natively.
+r, first = run(["--solver=cw-first"], "first")
+check(r.returncode == 0, "cw-first run exits 0: " + r.stderr[-300:])
+s = json.load(open(os.path.join(first, "summary.json")))
+check(assert_lines(first) == {27, 30, 33, 35}, "cw-first: every assertion fails: %s" % assert_lines(first))
+check(s["solver"] == "cw-first", "summary names cw-first")
+check(s["cw_first_queries"] >= 3 and s["cw_first_solved"] >= 3,
+      "the short walk answered the non-linear branches: %d of %d" % (s["cw_first_solved"], s["cw_first_queries"]))
+for err in glob.glob(os.path.join(first, "*.assert.err")):
+    ktest = err[:-len(".assert.err")] + ".ktest"
+    rr = subprocess.run([os.path.join(bin_dir, "symplex-replay"), prog, ktest], capture_output=True, text=True,
+                        timeout=120)
+    check(rr.returncode != 0 and "Assertion" in rr.stderr, "%s reproduces natively: %r" % (ktest, rr.stderr[-200:]))
+
 r, cmp_dir = run(["--solver=cw", "--cw-compare"], "compare")
 check(r.returncode == 0, "compare run exits 0: " + r.stderr[-300:])
 path = os.path.join(cmp_dir, "cw-compare.csv")
@@ -80,7 +97,7 @@ for args, paths, early, dropped in [([], 0, 1, 0), (["--drop-undecided"], 2, 0, 
     check(got == (paths, early, dropped), "--solver=cw %s: paths, early ends, dropped sides %s, expected %s"
           % (args, got, (paths, early, dropped)))
 
-for args, what in [(["--solver=yices"], "--solver takes z3 or cw"), (["--cw-compare"], "--cw-compare needs --solver=cw")]:
+for args, what in [(["--solver=yices"], "--solver takes z3, cw or cw-first"), (["--cw-compare"], "--cw-compare needs --solver=cw")]:
     r = subprocess.run([symplex, "--quiet"] + args + [prog], capture_output=True, text=True, timeout=60)
     check(r.returncode != 0 and what in r.stderr and len(r.stderr.strip().splitlines()) == 1,
           "refused with one line: %s: %r" % (args, r.stderr))

@@ -100,7 +100,7 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     SolverStats sstats = {0};
     static const char *const array_solver_names[] = {"auto", "z3", "cegar"};
     o.engine.array_solver = array_solver_names[o.solver.array_solver];
-    o.engine.solver_layer = o.solver.cw ? "cw" : "z3";
+    o.engine.solver_layer = o.solver.cw_first ? "cw-first" : o.solver.cw ? "cw" : "z3";
     static const char *const fp_search_names[] = {"off", "fallback", "first"};
     o.engine.fp_search = fp_search_names[o.solver.fp_search];
     static const char *const reuse_names[] = {"stack", "off", "assume"};

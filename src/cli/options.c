@@ -63,7 +63,7 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"array-solver", O_ARRAY_SOLVER, true, "auto (default): reads at symbolic indices of arrays over 4096 bytes go to cegar, the rest to z3; z3: Z3 (a multiplexer for small constant tables, else its array theory); cegar: abstraction and refinement with an ILP pre-check, for every such read"},
     {"no-array-precheck", O_NO_ARRAY_PRECHECK, false, "with --array-solver=cegar or auto: skip the ILP pre-check (index intervals, UNSAT without Z3)"},
     {"no-array-prune", O_NO_ARRAY_PRUNE, false, "with --array-solver=cegar or auto: every axiom is a candidate (no access-type or interval pruning)"},
-    {"solver", O_SOLVER, true, "z3 (default) or cw: the concolic walk answers the queries Z3 gives up on (non-linear; a model checked by evaluation)"},
+    {"solver", O_SOLVER, true, "z3 (default), cw: the concolic walk answers the queries Z3 gives up on (non-linear; a model checked by evaluation), or cw-first: that, and a short walk on each non-linear query before Z3"},
     {"fp-search", O_FP_SEARCH, true, "off (default), fallback or first: MuSE's floating-point search (distance minimisation) on the FP queries Z3 gives up on; first also tries each FP query with a short search before Z3"},
     {"no-implied-bounds", O_NO_IMPLIED_BOUNDS, false, "the bounds layer off: no range reasoning, every constant bound of a term to Z3 (measurements)"},
     {"solver-reuse", O_SOLVER_REUSE, true, "stack (default): one Z3 solver kept across queries, a push level per constraint, popped to what the next query shares; assume: one solver, each constraint asserted once under a literal, a query checked under its literals; off: a fresh solver per query"},
@@ -281,9 +281,12 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
         break;
     case O_SOLVER:
         o->solver_given = true;
-        if (strcmp(v, "cw") == 0) o->solver.cw = true;
-        else if (strcmp(v, "z3") == 0) o->solver.cw = false;
-        else { *err = util_format("--solver takes z3 or cw, not '%s'", v); return false; }
+        o->solver.cw = strcmp(v, "cw") == 0 || strcmp(v, "cw-first") == 0;
+        o->solver.cw_first = strcmp(v, "cw-first") == 0;
+        if (!o->solver.cw && strcmp(v, "z3") != 0) {
+            *err = util_format("--solver takes z3, cw or cw-first, not '%s'", v);
+            return false;
+        }
         break;
     case O_FP_SEARCH:
         if (strcmp(v, "off") == 0) o->solver.fp_search = FP_SEARCH_OFF;
