@@ -238,10 +238,12 @@ static void engine_write_feasibility(Engine *e, FILE *f) {
             (unsigned long long)ss->axiom_candidates, (unsigned long long)ss->axiom_candidates_full,
             (unsigned long long)ss->cegar_fallbacks);
     fprintf(f, "  \"solver\": \"%s\",\n  \"cw_queries\": %llu,\n  \"cw_solved\": %llu,\n  \"cw_steps\": %llu,\n"
-               "  \"cw_time_s\": %.3f,\n  \"cw_first_queries\": %llu,\n  \"cw_first_solved\": %llu,\n",
+               "  \"cw_time_s\": %.3f,\n  \"cw_first_queries\": %llu,\n  \"cw_first_solved\": %llu,\n"
+               "  \"cw_first_skipped\": %llu,\n",
             e->opt.solver_layer ? e->opt.solver_layer : "z3", (unsigned long long)ss->cw_queries,
             (unsigned long long)ss->cw_solved, (unsigned long long)ss->cw_steps, ss->cw_time_s,
-            (unsigned long long)ss->cw_first_queries, (unsigned long long)ss->cw_first_solved);
+            (unsigned long long)ss->cw_first_queries, (unsigned long long)ss->cw_first_solved,
+            (unsigned long long)ss->cw_first_skipped);
     fprintf(f, "  \"fp_search\": \"%s\",\n  \"fps_queries\": %llu,\n  \"fps_solved\": %llu,\n"
                "  \"fps_first_solved\": %llu,\n  \"fps_evals\": %llu,\n  \"fps_time_s\": %.3f,\n",
             e->opt.fp_search ? e->opt.fp_search : "off", (unsigned long long)ss->fps_queries,

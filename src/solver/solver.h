@@ -74,6 +74,7 @@ typedef struct SolverStats {
     double cw_time_s;
     uint64_t cw_first_queries;   /* --solver=cw-first: non-linear queries walked before Z3 */
     uint64_t cw_first_solved;    /* of those, answered SAT by that short walk (Z3 not asked) */
+    uint64_t cw_first_skipped;   /* non-linear queries sent to Z3 unwalked: the walks had not paid (solver_cw.c) */
     /* the floating-point search (--fp-search) */
     uint64_t fps_queries;        /* FP queries it searched (a query searched before and after Z3 counts twice) */
     uint64_t fps_solved;         /* of those, answered SAT */
@@ -152,6 +153,7 @@ typedef struct SolverOptions {
     bool linear_only;        /* --solver-linear-only: a gate above Z3 gives up on non-linear queries (solver_linonly.c) */
     bool cw;                 /* --solver=cw: the concolic-walk layer right above Z3 (solver_cw.c) */
     bool cw_first;           /* --solver=cw-first: it also walks each non-linear query briefly before Z3 */
+    double cw_first_credit_s; /* seconds the first walks may spend beyond what they saved; 0: the default (tests) */
     uint64_t search_seed;    /* the randomness of the search layers (concolic walk, FP search) */
     FpSearchMode fp_search;  /* --fp-search: the floating-point search layer (solver_fps.c) */
     const char *cw_compare;  /* if non-NULL, a CSV of the walk against Z3 on every non-linear query (bench/cw) */

@@ -13,7 +13,13 @@
  * CW_FIRST_SECONDS), and goes to Z3 only if that walk finds no model: in
  * bench/results/cw the walk solved 1029 of the 1190 satisfiable non-linear
  * queries in a median 0.4 ms where Z3 took 5.9 ms, while most non-linear
- * queries were UNSAT (2341), which costs that short budget in vain.
+ * queries were UNSAT (2341), which costs that short budget in vain: on
+ * gcd_modexp, failed walks took 36-38 s of 60 (bench/results/ablation-cw).
+ * So the first walks run while they pay for themselves: their total time may
+ * exceed the Z3 time they saved (each walk that answered saves the mean time
+ * Z3 took on the non-linear queries it answered SAT) by CW_FIRST_CREDIT_S at
+ * most; past that a query goes to Z3 unwalked (cw_first_skipped), until the
+ * savings catch up.
  *
  * With a compare file (--cw-compare), every query with a non-linear conjunct
  * that Z3 answered is also given to the walk, and both answers and times are
@@ -28,10 +34,16 @@
 /* first mode's budget: picks, not tuned */
 enum { CW_FIRST_STEPS_PER_CONSTRAINT = 15 };
 #define CW_FIRST_SECONDS 0.02
+#define CW_FIRST_CREDIT_S 1.0
 
 typedef struct CwSolver {
     Solver base;
     bool first;          /* --solver=cw-first */
+    double first_credit; /* CW_FIRST_CREDIT_S unless the options say */
+    double first_spent;  /* seconds in first walks */
+    double first_saved;  /* Z3 seconds they saved, estimated */
+    double z3_sat_s;     /* Z3's seconds on the non-linear queries it answered SAT, and their number */
+    uint64_t z3_sat_n;
     CwParams params;
     double time_limit;   /* per walk, seconds */
     Rng rng;
@@ -168,8 +180,12 @@ static SolverResult cw_first(CwSolver *x, CwQuery *w, const Query *q, Assignment
     st->cw_first_solved += r == SOLVER_SAT;
     st->cw_steps += steps;
     st->cw_time_s += timer_now() - t0;
+    x->first_spent += timer_now() - t0;
+    if (r == SOLVER_SAT && x->z3_sat_n) x->first_saved += x->z3_sat_s / (double)x->z3_sat_n;
     return r;
 }
+
+static bool cw_first_pays(const CwSolver *x) { return x->first_spent <= x->first_saved + x->first_credit; }
 
 /* After Z3 gave up: the walk with the query's time limit. */
 static SolverResult cw_fallback(CwSolver *x, CwQuery *w, const Query *q, Assignment *model, double z3_s) {
@@ -190,15 +206,21 @@ static SolverResult cw_check(Solver *base, const Query *q, Assignment *model) {
     SolverStats *st = base->stats;
     SolverEntry entry = solver_enter(base);
     CwQuery w;
-    bool built = x->first;
+    bool built = x->first, nonlinear = false;
     SolverResult r = SOLVER_UNKNOWN;
     if (built) {
         cwq_build(&w, q->constraints, q->n, q->expr, q->base);
-        if (cw_nonlinear(&w)) r = cw_first(x, &w, q, model);
+        nonlinear = cw_nonlinear(&w);
+        if (nonlinear && cw_first_pays(x)) r = cw_first(x, &w, q, model);
+        else if (nonlinear) st->cw_first_skipped++;
     }
     if (r == SOLVER_UNKNOWN) {
         double t0 = timer_now();
         r = solver_check(base->next, q, model);
+        if (nonlinear && r == SOLVER_SAT) {
+            x->z3_sat_s += timer_now() - t0;
+            x->z3_sat_n++;
+        }
         if (r != SOLVER_UNKNOWN) {
             if (x->compare) cw_compare(x, q, r, timer_now() - t0);
         } else if (!st->interrupted && !st->deadline_hit && !st->memory_out) {
@@ -227,6 +249,7 @@ Solver *solver_cw_new(Solver *next, const SolverOptions *opt) {
     x->base.stats = next->stats;
     x->params = cw_default_params();
     x->first = opt->cw_first;
+    x->first_credit = opt->cw_first_credit_s > 0 ? opt->cw_first_credit_s : CW_FIRST_CREDIT_S;
     x->time_limit = opt->timeout_s > 0 ? opt->timeout_s : 10;
     rng_seed(&x->rng, opt->search_seed);
     if (opt->cw_compare) {

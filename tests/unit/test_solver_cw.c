@@ -180,7 +180,41 @@ static void test_floats(void) {
     }
 }
 
+/* A core that proves everything UNSAT at once: no walk before it can pay. */
+static SolverResult unsat_check(Solver *s, const Query *q, Assignment *m) {
+    (void)s, (void)q, (void)m;
+    return SOLVER_UNSAT;
+}
+static void unsat_destroy(Solver *s) { free(s); }
+static const SolverOps unsat_ops = {unsat_check, unsat_destroy};
+
+/* --solver=cw-first: walks that never answer stop once they have spent
+ * their credit (here a millisecond); the queries still get the core's
+ * answer, walked or not. */
+static void test_first_credit(void) {
+    SolverStats st = {0};
+    Solver *core = util_calloc(1, sizeof *core);
+    core->ops = &unsat_ops;
+    core->stats = &st;
+    SolverOptions opt = {.timeout_s = 5, .cw = true, .cw_first = true, .cw_first_credit_s = 0.001, .search_seed = 7};
+    Solver *s = solver_cw_new(core, &opt);
+    Array *a = expr_array_new("xc", 4, NULL);
+    Expr *x = int32(a);
+    Expr *none[] = {K(expr_eq(K(expr_mul(x, x)), c32(2)))};
+    Assignment m;
+    assignment_init(&m);
+    unsigned unsat = 0, n = 400;
+    for (unsigned i = 0; i < n; i++) unsat += ask(s, none, 1, &m) == SOLVER_UNSAT;
+    CHECK(unsat == n);
+    CHECK_MSG(st.cw_first_queries >= 1 && st.cw_first_solved == 0, "walked %llu", (unsigned long long)st.cw_first_queries);
+    CHECK_MSG(st.cw_first_skipped > 0 && st.cw_first_queries + st.cw_first_skipped == n, "walked %llu, skipped %llu",
+              (unsigned long long)st.cw_first_queries, (unsigned long long)st.cw_first_skipped);
+    assignment_free(&m);
+    solver_destroy(s);
+}
+
 int main(void) {
+    test_first_credit();
     test_examples();
     test_floats();
     test_query();
