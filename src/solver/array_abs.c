@@ -15,7 +15,8 @@ static bool abs_is_leaf(const Expr *e) {
 /* A read at a symbolic index (or through a write at one) of an array with
  * more than min_bytes symbolic bytes: at constant indices Z3 resolves reads
  * over writes by rewriting, and over constants its array theory does well
- * whatever the size. The count stops at min_bytes + 1: O(min_bytes) per read. */
+ * whatever the size. At a symbolic index the count stops at min_bytes + 1;
+ * at a constant one the walk goes on until a write at a symbolic index. */
 static bool abs_is_large(const Expr *e, uint32_t min_bytes) {
     bool symbolic_index = !expr_is_const(e->kids[0]);
     uint64_t sym = e->u.read.array->init ? 0 : e->u.read.array->size;

@@ -33,14 +33,20 @@ static Value elem_input(Array *in, unsigned i) {
     return v;
 }
 
-static void test_array_mode_reads(void) {
-    Array *in = expr_array_new("elems", SIZE, NULL), *jarr = expr_array_new("j", 4, NULL);
+/* A new object whose element i is input bytes 4i..4i+3 of `in`. */
+static ObjectState *filled_object(Array *in) {
     ObjectState *os = os_new(SIZE);
     for (unsigned i = 0; i < ELEMS; i++) {
         Value v = elem_input(in, i);
         os_write(os, 4 * i, 4, v);
         value_release(&v);
     }
+    return os;
+}
+
+static void test_array_mode_reads(void) {
+    Array *in = expr_array_new("elems", SIZE, NULL), *jarr = expr_array_new("j", 4, NULL);
+    ObjectState *os = filled_object(in);
     /* a[j] = 5 with j = input j mod ELEMS */
     Expr *z = expr_const(0, 32), *j32 = expr_read_le(jarr, NULL, z, 4), *m = expr_const(ELEMS, 32);
     Expr *jm = expr_urem(j32, m), *j64 = expr_zext(jm, 64), *four = expr_const(4, 64), *off = expr_mul(j64, four);
@@ -92,12 +98,7 @@ static void test_array_mode_reads(void) {
 
 static void test_byte_mode_cache(void) {
     Array *in = expr_array_new("cells", SIZE, NULL), *jarr = expr_array_new("k", 2, NULL);
-    ObjectState *os = os_new(SIZE);
-    for (unsigned i = 0; i < ELEMS; i++) {
-        Value v = elem_input(in, i);
-        os_write(os, 4 * i, 4, v);
-        value_release(&v);
-    }
+    ObjectState *os = filled_object(in);
     Expr *z = expr_const(0, 32), *k16 = expr_read_le(jarr, NULL, z, 2), *k64 = expr_zext(k16, 64);
     size_t arrays = expr_array_count();
     unsigned bad = 0;
