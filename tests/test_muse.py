@@ -8,8 +8,9 @@ branch and solves x + y >= 2, 2y - x >= 1, 2x - y >= 0 once; its Simplex
 visits {0, 0} and {2, 0} before the answer {1, 1}, and those three inputs run
 paths #4, #3 and #2: all four paths with one solve (plain DSE needs three).
 Every test replays natively to the path symplex reported; runs of a path
-already seen give no test. The forking engine with --partial-solutions runs
-each partial solution concolically and keeps those that cover something new.
+already seen give no test. A partial solution is run only when the first
+path constraint it violates names a branch side no run has taken (DSE) and
+no earlier partial solution was queued for (both engines).
 Bad --engine and --seed-file values, and combinations that mean nothing
 (a seed for the forking engine, speculation or absurdity under DSE, partial
 solutions with no layer that visits assignments), are refused with one line.
@@ -110,11 +111,20 @@ if s:
           f"figure 2 plain DSE: 3 solves and 4 paths expected, got {s['dse_solves']} and {s['paths_completed']}")
     check(sorted(exit_codes(fig2, out)) == [1, 2, 3, 4], "figure 2 plain DSE: tests replay to the four paths")
 
-# from zeros, breadth-first and covnew orders too: the same four paths
+# from zeros, breadth-first and covnew orders too: the same four paths, and a
+# partial solution runs only when it leaves the path at a side no run took
+# (from zeros every one of them follows its path or leaves it at a side a run
+# took: one concolic run per path, none wasted)
 for search in ("bfs", "covnew", "dfs"):
     s, out = run(fig2, ["--engine=dse", f"--search={search}", "--partial-solutions", "--simplex"], "fig2-" + search)
     check(s is not None and s["paths_completed"] == 4 and sorted(exit_codes(fig2, out)) == [1, 2, 3, 4],
           f"figure 2 from zeros, {search}: paths {s and s['paths_completed']}")
+    if s:
+        skipped = s["partial_solutions_skipped"]
+        check(s["concolic_runs"] == 4 and sum(skipped.values()) == s["partial_solutions"] and skipped["on_path"] >= 1
+              and skipped["side_covered"] >= 1,
+              f"figure 2 from zeros, {search}: runs {s['concolic_runs']}, partial solutions {s['partial_solutions']}, "
+              f"skipped {skipped}")
 
 # bugs: the assertion and the division by zero, each test replaying natively
 bug = checks.write(work, "bug.c", BUG)
@@ -123,10 +133,15 @@ for extra in ([], ["--partial-solutions", "--simplex"]):
     kinds = sorted(e["kind"] for e in s["errors"]["list"]) if s else None
     check(kinds == ["assert", "div-by-zero"], f"dse {extra}: errors {kinds}")
 
-# the forking engine: partial solutions of its queries run concolically
+# the forking engine credits a branch's sides when it forks, so there a
+# partial solution runs when it leaves the path at a side no earlier partial
+# solution was queued for: on figure 2 two runs (the old rule, any new bytes,
+# ran four), the other five follow their path or repeat a side
 s, out = run(fig2, ["--search=dfs", "--partial-solutions", "--simplex"], "fork-p")
-check(s is not None and s["paths_completed"] == 4 and s["partial_solutions"] >= 1 and s["concolic_runs"] >= 1,
-      f"forking + P: paths {s and s['paths_completed']}, partial solutions {s and s['partial_solutions']}")
+check(s is not None and s["paths_completed"] == 4 and s["partial_solutions"] == 7 and s["concolic_runs"] == 2
+      and s["partial_solutions_skipped"]["on_path"] >= 1 and s["partial_solutions_skipped"]["side_tried"] >= 1,
+      f"forking + P: paths {s and s['paths_completed']}, partial solutions {s and s['partial_solutions']}, "
+      f"runs {s and s['concolic_runs']}, skipped {s and s['partial_solutions_skipped']}")
 if s:
     check(s["tests"] == 4 + s["tests_from_partial_solutions"], f"forking + P: tests {s['tests']}")
     codes = exit_codes(fig2, out)

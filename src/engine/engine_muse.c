@@ -39,9 +39,16 @@ struct EngineMuse {
     HashSet taken;              /* every path prefix some run has followed */
     MuseRun *run;               /* of the concolic state running now */
     MuseRun *solving;           /* of the open branch being solved (its partial solutions complete from it) */
+    PathCond *solving_pc;       /* that open branch's prefix */
+    uint8_t *side_tried;        /* per branch side: a partial solution was queued to cover it */
+    Assignment scratch;         /* a partial solution over the rest of its input */
     PartialSink sink;
     uint64_t solves;            /* queries the DSE loop made for open branches */
     uint64_t runs, partial_solutions, partial_new, tests_from_partial, dropped;
+    /* partial solutions left out: they follow the path (pass), leave it at a
+     * side a run covered (covered) or one an earlier partial solution was
+     * queued for (tried), or leave it where no branch side is known (unknown) */
+    uint64_t partial_pass, partial_covered, partial_tried, partial_unknown;
 };
 
 /* ---- hash set ---- */
@@ -130,6 +137,59 @@ static Seed *muse_pop(EngineMuse *m) {
     return sd;
 }
 
+/* ---- which partial solutions are worth a run ---- */
+
+/* The branch side an input (a over base) leaves the path pc at: the flip
+ * side of the oldest constraint it violates. IR_NO_BRANCH when it satisfies
+ * them all (it follows the path, whose sides the engine explores anyway) or
+ * violates first one that no two-way branch added (a concretization, an
+ * assumption); *known tells the two apart. */
+static uint32_t muse_leaving_side(EngineMuse *m, Executor *ex, const PathCond *pc, const Assignment *base,
+                                  const Assignment *a, bool *known) {
+    Assignment *in = &m->scratch;
+    assignment_clear(in);
+    if (base) assignment_copy(in, base);
+    for (size_t i = 0; i < a->n; i++) assignment_set(in, a->arrays[i], a->bytes[i]);
+    uint32_t n = pc_len(pc);
+    const PathCond **nodes = util_malloc((n + 1) * sizeof *nodes);
+    for (uint32_t i = n; pc; pc = pc->next) nodes[--i] = pc;
+    uint32_t side = IR_NO_BRANCH;
+    *known = true;
+    for (uint32_t i = 0; i < n; i++) {
+        if (expr_eval(nodes[i]->e, in) & 1) continue;
+        side = nodes[i]->flip;
+        *known = side != IR_NO_BRANCH && side < ex->m->nbranches;
+        break;
+    }
+    free(nodes);
+    return side;
+}
+
+/* Queues the seed of a partial solution when it leaves the path at a branch
+ * side no run has covered and no earlier partial solution was queued for;
+ * consumes sd either way. The forking engine credits both sides of a branch
+ * when it forks, before any path has gone down them, so there only the
+ * second test applies: each side gets one concolic dive ahead of the
+ * searcher. */
+static void muse_offer(Engine *e, Seed *sd, const PathCond *pc, const Assignment *base, const Assignment *a) {
+    EngineMuse *m = e->muse;
+    Executor *ex = e->ex;
+    bool known;
+    uint32_t side = muse_leaving_side(m, ex, pc, base, a, &known);
+    bool runs_cover = e->opt.engine == ENGINE_DSE;
+    uint64_t *skip = !known ? &m->partial_unknown
+                     : side == IR_NO_BRANCH ? &m->partial_pass
+                     : runs_cover && ex->branch_covered[side] ? &m->partial_covered
+                     : m->side_tried[side] ? &m->partial_tried : NULL;
+    if (skip) {
+        (*skip)++;
+        seed_unref(sd);
+        return;
+    }
+    sd->side = side;
+    if (muse_queue(m, sd)) m->side_tried[side] = 1;
+}
+
 /* ---- what the executor reports ---- */
 
 /* A partial solution of a query made for an open branch (the DSE loop) or
@@ -143,7 +203,7 @@ static void muse_partial(void *ctx, const Assignment *a) {
     if (m->solving) {
         Seed *sd = muse_seed_of(m->solving, a);
         sd->from_partial = true;
-        muse_queue(m, sd);
+        muse_offer(e, sd, m->solving_pc, &m->solving->input, a);
         return;
     }
     if (!s) return;
@@ -155,7 +215,7 @@ static void muse_partial(void *ctx, const Assignment *a) {
     sd->partial = util_malloc(sizeof *sd->partial);
     assignment_init(sd->partial);
     assignment_copy(sd->partial, a);
-    muse_queue(m, sd);
+    muse_offer(e, sd, s->pc, s->model ? s->model : s->prefix_model, a);
     free(r.arrays);
     assignment_free(&r.input);
 }
@@ -178,6 +238,8 @@ bool engine_muse_new(Engine *e, char **err) {
     EngineMuse *m = util_calloc(1, sizeof *m);
     e->muse = m;
     m->sink = (PartialSink){muse_partial, e};
+    m->side_tried = util_calloc(e->ex->m->nbranches + 1, 1);
+    assignment_init(&m->scratch);
     if (e->opt.partial_solutions) e->ex->sink = &m->sink;
     e->ex->hooks.on_open = muse_on_open;
     if (e->opt.engine != ENGINE_DSE) return true;
@@ -209,6 +271,8 @@ void engine_muse_free(Engine *e) {
     free(m->paths.slots);
     free(m->opens.slots);
     free(m->taken.slots);
+    free(m->side_tried);
+    assignment_free(&m->scratch);
     run_unref(m->run);
     free(m);
     e->muse = NULL;
@@ -292,9 +356,11 @@ static void muse_solve(Engine *e, OpenBranch *b) {
     assignment_init(&sol);
     Query q = {cs, n, b->cond, e->opt.partial_solutions ? &m->sink : NULL, &b->run->input};
     m->solving = b->run;
+    m->solving_pc = b->prefix;
     m->solves++;
     if (solver_check(e->solver, &q, &sol) == SOLVER_SAT) muse_queue(m, muse_seed_of(b->run, &sol));
     m->solving = NULL;
+    m->solving_pc = NULL;
     assignment_free(&sol);
     free(cs);
 }
@@ -331,6 +397,10 @@ void engine_muse_summary(Engine *e, FILE *f) {
                "  \"tests_from_partial_solutions\": %llu,\n",
             (unsigned long long)(m ? m->partial_solutions : 0), (unsigned long long)(m ? m->partial_new : 0),
             (unsigned long long)(m ? m->tests_from_partial : 0));
+    fprintf(f, "  \"partial_solutions_skipped\": {\"on_path\": %llu, \"side_covered\": %llu, \"side_tried\": %llu, "
+               "\"side_unknown\": %llu},\n",
+            (unsigned long long)(m ? m->partial_pass : 0), (unsigned long long)(m ? m->partial_covered : 0),
+            (unsigned long long)(m ? m->partial_tried : 0), (unsigned long long)(m ? m->partial_unknown : 0));
     fprintf(f, "  \"concolic_runs\": %llu,\n  \"dse_solves\": %llu,\n  \"open_branches_left\": %zu,\n",
             (unsigned long long)(m ? m->runs : 0), (unsigned long long)(m ? m->solves : 0), m ? m->open.len : 0);
 }

@@ -285,11 +285,11 @@ int exec_fork_unchecked(Executor *ex, State *s, Expr *cond, State **child) {
         assignment_init(copy);
         assignment_copy(copy, sat->model);
         state_set_prefix_model(unchecked, copy, pc_len(s->pc));
-        state_add_constraint(sat, known ? cond : ncond);
-        state_add_unchecked(unchecked, known ? ncond : cond);
+        state_add_branch(sat, known ? cond : ncond, ex->br_side[!known]);
+        state_add_unchecked_branch(unchecked, known ? ncond : cond, ex->br_side[known]);
     } else {
-        state_add_unchecked(s, cond);
-        state_add_unchecked(c, ncond);
+        state_add_unchecked_branch(s, cond, ex->br_side[0]);
+        state_add_unchecked_branch(c, ncond, ex->br_side[1]);
     }
     s->pc->twin = c->pc;
     c->pc->twin = s->pc;

@@ -319,10 +319,10 @@ static int exec_fork_concolic(Executor *ex, State *s, Expr *cond) {
     expr_unref(other);
     s->path_hash = ex->taken_key;
     if (t) {
-        state_add_constraint(s, cond);
+        state_add_branch(s, cond, ex->br_side[0]);
     } else {
         Expr *n = expr_not(cond);
-        state_add_constraint(s, n);
+        state_add_branch(s, n, ex->br_side[1]);
         expr_unref(n);
     }
     s->depth++;
@@ -349,7 +349,7 @@ int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
     int r;
     if ((t == SOLVER_UNKNOWN || f == SOLVER_UNKNOWN) && known >= 0 && exec_may_drop_undecided(ex)) {
         r = known; /* the side the model satisfies; the other is dropped undecided */
-        state_add_constraint(s, r ? cond : ncond);
+        state_add_branch(s, r ? cond : ncond, ex->br_side[!r]);
         ex->stats.undecided_sides_dropped++;
     } else if (t == SOLVER_UNKNOWN || f == SOLVER_UNKNOWN) {
         r = -1;
@@ -359,7 +359,7 @@ int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
         /* one side, the one the state's model already fits (no model: the true side) */
         r = known != 0;
         if (r && known == -1) { state_set_model(s, mt); mt = NULL; }
-        state_add_constraint(s, r ? cond : ncond);
+        state_add_branch(s, r ? cond : ncond, ex->br_side[!r]);
     } else {
         State *c = state_fork(s, ++ex->next_state_id);
         /* as in KLEE: coverage already credited to the parent is not the child's news */
@@ -371,8 +371,8 @@ int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
             c->model = mf;
         }
         mt = mf = NULL;
-        state_add_constraint(s, cond);
-        state_add_constraint(c, ncond);
+        state_add_branch(s, cond, ex->br_side[0]);
+        state_add_branch(c, ncond, ex->br_side[1]);
         s->depth++;
         c->depth++;
         ex->stats.forks++;

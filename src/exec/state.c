@@ -86,6 +86,7 @@ PathCond *pc_push(PathCond *next, Expr *e, PcStatus status) {
     p->view = view_push(next ? next->view : NULL, e);
     p->next = next;
     p->twin = NULL;
+    p->flip = IR_NO_BRANCH;
     if (next) next->refs++;
     p->refs = 1;
     p->len = pc_len(next) + 1;
@@ -117,6 +118,7 @@ void pc_flatten(const PathCond *p, Expr ***out, size_t *cap) {
 Seed *seed_new(uint32_t n) {
     Seed *sd = util_calloc(1, sizeof *sd);
     sd->n = n;
+    sd->side = IR_NO_BRANCH;
     sd->sizes = util_calloc(n + 1, sizeof *sd->sizes);
     sd->bytes = util_calloc(n + 1, sizeof *sd->bytes);
     sd->refs = 1;
@@ -289,6 +291,17 @@ void state_add_unchecked(State *s, Expr *e) {
         s->model = NULL;
     }
     state_push(s, e, PC_UNCHECKED);
+}
+
+void state_add_branch(State *s, Expr *e, uint32_t flip) {
+    PathCond *before = s->pc;
+    state_add_constraint(s, e);
+    if (s->pc != before) s->pc->flip = flip; /* a new node, s's alone */
+}
+
+void state_add_unchecked_branch(State *s, Expr *e, uint32_t flip) {
+    state_add_unchecked(s, e);
+    s->pc->flip = flip;
 }
 
 void state_truncate_pc(State *s, PathCond *keep) {

@@ -37,6 +37,10 @@ typedef struct PathCond {
     struct PathCond *twin;
     uint32_t refs;
     uint32_t len;
+    /* The branch side a path takes where this constraint is false (the other
+     * side of the two-way branch that added it), or IR_NO_BRANCH: what an
+     * input violating it first would cover (engine_muse.c). */
+    uint32_t flip;
     uint8_t status;           /* PcStatus */
 } PathCond;
 
@@ -104,6 +108,7 @@ typedef struct Seed {
     bool from_partial;       /* a partial solution (not a query's answer) */
     Assignment *partial;     /* a partial solution's own assignment (over the arrays of the
                                 state whose query met it), or NULL; owned */
+    uint32_t side;           /* the branch side a partial solution was queued to cover */
 } Seed;
 
 Seed *seed_new(uint32_t n);  /* n empty objects; set sizes/bytes with seed_set, then seed_seal */
@@ -171,6 +176,10 @@ void state_add_fitting(State *s, Expr *e);
 /* Adds a constraint nobody checked (a speculative branch side): the new node
  * is UNCHECKED, and the model becomes the prefix model of the older nodes. */
 void state_add_unchecked(State *s, Expr *e);
+/* The same two for a side of a two-way branch: flip is the branch side where
+ * e is false (PathCond.flip). */
+void state_add_branch(State *s, Expr *e, uint32_t flip);
+void state_add_unchecked_branch(State *s, Expr *e, uint32_t flip);
 /* Does s have an unchecked segment (its newest node not known SAT)? */
 static inline bool state_unchecked(const State *s) { return s->pc && s->pc->status != PC_SAT; }
 /* Drops the newest nodes of the path condition down to `keep` (a node of it, or NULL). */
