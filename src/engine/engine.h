@@ -29,6 +29,7 @@ typedef struct EngineOptions {
     double max_time;           /* seconds; 0 = none */
     uint64_t max_instructions; /* 0 = none */
     uint64_t max_memory_mb;    /* 0 = none */
+    bool memory_inhibit;       /* --max-memory-inhibit: forks stop near the cap */
     uint64_t halt_tests;       /* --halt-tests: at most this many tests of states alive at a halt
                                 * (UINT64_MAX, the command line's default: as many as time allows) */
     bool only_new_coverage_tests;
@@ -57,6 +58,8 @@ typedef struct EngineMemory {
     size_t start_heap;        /* malloc's bytes in use at the start (0 under a sanitizer) */
     double last_check;
     uint64_t prunes;          /* times states were terminated for memory */
+    size_t inhibit, resume;   /* forks stop at this much memory in use and go on below that (0: never stop) */
+    uint64_t inhibits;        /* times forks were stopped */
     size_t code;              /* LLVM's code dropped before exploring: the teardown pages it back in */
 } EngineMemory;
 

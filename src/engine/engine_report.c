@@ -217,6 +217,7 @@ static void engine_write_feasibility(Engine *e, FILE *f) {
     fprintf(f, "  \"fp_calls_opaque\": %llu,\n  \"fp_calls_concretized\": %llu,\n",
             (unsigned long long)st->fp_calls_opaque, (unsigned long long)st->fp_calls_concretized);
     fprintf(f, "  \"undecided_sides_dropped\": %llu,\n", (unsigned long long)st->undecided_sides_dropped);
+    fprintf(f, "  \"forks_inhibited\": %llu,\n", (unsigned long long)st->forks_inhibited);
     fprintf(f, "  \"solver_calls\": %llu,\n  \"forks\": %llu,\n  \"symbolic_sizes\": %llu,\n",
             (unsigned long long)e->sstats->core_queries, (unsigned long long)st->forks,
             (unsigned long long)st->symbolic_sizes);
@@ -313,6 +314,8 @@ void engine_write_summary(Engine *e) {
      * the part of it that was there before exploring began (LLVM, Z3, the program) */
     fprintf(f, "  \"peak_memory_mb\": %.1f,\n  \"start_memory_mb\": %.1f,\n  \"max_memory_mb\": %llu,\n",
             memory_peak_rss_bytes() / 1048576.0, e->mem.start / 1048576.0, (unsigned long long)e->opt.max_memory_mb);
+    fprintf(f, "  \"memory_inhibits\": %llu,\n  \"memory_prunes\": %llu,\n", (unsigned long long)e->mem.inhibits,
+            (unsigned long long)e->mem.prunes);
     fprintf(f, "  \"halted\": %s,\n  \"halt_reason\": ", e->halted ? "true" : "false");
     out_json_string(f, e->halt_reason ? e->halt_reason : "");
     fputs("\n}\n", f);

@@ -334,6 +334,33 @@ bool exec_may_drop_undecided(const Executor *ex) {
     return ex->opt.keep_model_side && !st->deadline_hit && !st->interrupted && !st->memory_out;
 }
 
+/* Forks inhibited (memory is short) and a model decides one side: the other
+ * side is taken only when its branch side is not covered yet and a query
+ * shows it feasible; else the model's side, with no query. One state goes
+ * on either way. */
+static int exec_fork_inhibited(Executor *ex, State *s, Expr *cond, int known) {
+    uint32_t other_side = ex->br_side[!known];
+    int r = known;
+    Expr *other = known ? expr_not(cond) : expr_ref(cond);
+    if (other_side != IR_NO_BRANCH && !ex->branch_covered[other_side]) {
+        Assignment *m = NULL;
+        if (exec_check_extend(ex, s, other, &m) == SOLVER_SAT) {
+            r = !known;
+            state_set_model(s, m);
+        }
+    }
+    if (r == known) {
+        Expr *taken = known ? expr_ref(cond) : expr_not(cond);
+        state_add_branch(s, taken, ex->br_side[!known]);
+        expr_unref(taken);
+    } else {
+        state_add_branch(s, other, ex->br_side[known]);
+    }
+    expr_unref(other);
+    ex->stats.forks_inhibited++;
+    return r;
+}
+
 /* With a model of the path, the side of the branch it satisfies is feasible
  * without a query, and the query for the other side returns that side's model
  * (see exec_check_extend): one query per branch, and both sides keep a model. */
@@ -342,6 +369,7 @@ int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
     if (s->concolic && s->model) return exec_fork_concolic(ex, s, cond);
     if (!exec_settled(ex, s)) return -1;
     int known = s->model ? (expr_eval(cond, s->model) != 0) : -1;
+    if (ex->forks_inhibited && known >= 0) return exec_fork_inhibited(ex, s, cond, known);
     Expr *ncond = expr_not(cond);
     Assignment *mt = NULL, *mf = NULL;
     SolverResult t, f;
@@ -417,7 +445,7 @@ static bool exec_br(Executor *ex, State *s, const Inst *in) {
     bool swap = ex->opt.true_first;
     Expr *kept = swap ? expr_not(c.e) : expr_ref(c.e); /* the side s keeps when both are feasible */
     State *child;
-    bool defer = !s->concolic && ex->feas.defer(&ex->feas, s);
+    bool defer = !s->concolic && !ex->forks_inhibited && ex->feas.defer(&ex->feas, s);
     ex->br_side[0] = id == IR_NO_BRANCH ? IR_NO_BRANCH : swap ? id : id + 1;
     ex->br_side[1] = id == IR_NO_BRANCH ? IR_NO_BRANCH : swap ? id + 1 : id;
     int r = defer ? exec_fork_unchecked(ex, s, kept, &child) : exec_fork(ex, s, kept, &child);

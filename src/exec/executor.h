@@ -97,6 +97,7 @@ typedef struct ExecStats {
     uint64_t fp_calls_opaque;     /* math function calls on a symbolic argument kept as opaque symbols */
     uint64_t fp_calls_concretized; /* math function calls whose symbolic arguments were concretized */
     uint64_t undecided_sides_dropped; /* branch sides the solver gave up on, dropped for the model's side */
+    uint64_t forks_inhibited;     /* branches with both sides open that went on one side: memory was short */
 } ExecStats;
 
 /* When the sides of a two-way branch are checked (exec_feasibility.c). The
@@ -126,6 +127,11 @@ struct Executor {
     ExecHooks hooks;
     ExecStats stats;
     FeasibilityPolicy feas;
+    /* Set by the engine's memory cap (engine_memory.c) while memory is short:
+     * a branch goes on one side instead of forking (KLEE's
+     * --max-memory-inhibit), so states run to their ends and free memory
+     * rather than being terminated in thousands. */
+    bool forks_inhibited;
     PartialSink *sink;         /* partial solutions of feasibility queries go here (NULL: nowhere) */
     State *querying;           /* the state whose feasibility query runs now (for the sink) */
     uint32_t br_side[2];       /* exec_br: the branch side where the forked condition is false / true */
