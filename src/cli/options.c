@@ -13,7 +13,7 @@ typedef enum OptId {
     O_CLANG, O_TESTCOMP, O_TESTCOMP_SPEC, O_NO_CACHE, O_NO_INDEP, O_HELP, O_VERSION, O_NO_CHECK_SHIFT,
     O_SILENT_ASSUME, O_CFLAGS, O_POSIX, O_SPECULATE, O_ABSURDITY, O_NO_ABSURDITY, O_BRANCH_ORDER, O_NO_STATE_MODEL, O_SIMPLEX, O_ARRAY_SOLVER, O_NO_ARRAY_PRECHECK, O_NO_ARRAY_PRUNE, O_SOLVER, O_FP_SEARCH, O_CW_COMPARE, O_LINEAR_ONLY, O_ENGINE, O_PARTIAL, O_SEED_FILE,
     O_PRUNE, O_HOMI_INTERVAL, O_HOMI_RUN_MAX, O_HOMI_MIN_STATES, O_HOMI_REVERSE, O_TARGET, O_TARGET_UNROLL,
-    O_TARGET_TRACES, O_TARGET_MODE, O_NO_IMPLIED_BOUNDS, O_SOLVER_REUSE, O_SOLVER_REUSE_LIMIT, O_DROP_UNDECIDED, O_RECORD_PATH, O_HALT_TESTS, O_MEMORY_INHIBIT
+    O_TARGET_TRACES, O_TARGET_MODE, O_NO_IMPLIED_BOUNDS, O_SOLVER_REUSE, O_SOLVER_REUSE_LIMIT, O_DROP_UNDECIDED, O_RECORD_PATH, O_HALT_TESTS, O_MEMORY_INHIBIT, O_NO_STATE_SWAP
 } OptId;
 
 static const struct { const char *name; OptId id; bool has_arg; const char *help; } cli_opts[] = {
@@ -21,6 +21,7 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"max-instructions", O_MAX_INSTR, true, "stop after N executed instructions"},
     {"max-memory", O_MAX_MEMORY, true, "memory cap in MiB; states are terminated above it (default 2000)"},
     {"max-memory-inhibit", O_MEMORY_INHIBIT, false, "stop forking as memory nears --max-memory (KLEE's default; here off: it starves a large frontier)"},
+    {"no-state-swap", O_NO_STATE_SWAP, false, "states --max-memory ends are lost (by default those with a model are kept as inputs and rebuilt when memory allows)"},
     {"halt-tests", O_HALT_TESTS, true, "at most N tests of the states alive when a limit or a signal halts the run (default: as many as the end's share of the time allows)"},
     {"max-depth", O_MAX_DEPTH, true, "terminate states after N symbolic branches"},
     {"search", O_SEARCH, true, "dfs, bfs, random-state, random-path, covnew, target (with --target: covnew's weighting toward the target line, its default); default: random-path interleaved with covnew"},
@@ -252,6 +253,7 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     case O_ABSURDITY: o->exec.absurdity = true; o->absurdity_given = true; break;
     case O_NO_ABSURDITY: o->exec.absurdity = false; o->absurdity_given = true; break;
     case O_MEMORY_INHIBIT: o->engine.memory_inhibit = true; break;
+    case O_NO_STATE_SWAP: o->engine.no_state_swap = true; break;
     case O_BRANCH_ORDER:
         if (strcmp(v, "true-first") == 0) o->exec.true_first = true;
         else if (strcmp(v, "false-first") == 0) o->exec.true_first = false;

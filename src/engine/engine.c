@@ -1,6 +1,7 @@
 /* The search loop and the bookkeeping around states. */
 #include "engine.h"
 #include "engine_muse.h"
+#include "engine_swap.h"
 #include "engine_target.h"
 #include "../util/interrupt.h"
 #include "../util/util.h"
@@ -95,7 +96,8 @@ bool engine_over_limits(Engine *e, double now) {
 }
 
 void engine_explore(Engine *e) {
-    while (e->pool.len) {
+    /* no state left: one set aside for memory, if any, is rebuilt */
+    while (e->pool.len || engine_swap_in(e, 1)) {
         double now = timer_now();
         if (engine_over_limits(e, now)) break;
         if (e->run_deadline && now >= e->run_deadline) break;
@@ -120,6 +122,7 @@ void engine_explore(Engine *e) {
 
 void engine_run(Engine *e) {
     engine_memory_start(e);
+    if (e->mem.cap && !e->opt.no_state_swap) engine_swap_new(e);
     engine_watch_start(e);
     if (e->opt.engine == ENGINE_DSE) {
         engine_muse_dse(e);
@@ -148,6 +151,7 @@ void engine_free(Engine *e) {
     engine_watch_stop(e);
     while (e->pool.len) engine_discard(e, e->pool.data[e->pool.len - 1]);
     engine_muse_free(e);
+    engine_swap_free(e);
     VEC_FREE(e->pool);
     VEC_FREE(e->prune_buf);
     if (e->searcher) e->searcher->destroy(e->searcher);

@@ -30,6 +30,7 @@ typedef struct EngineOptions {
     uint64_t max_instructions; /* 0 = none */
     uint64_t max_memory_mb;    /* 0 = none */
     bool memory_inhibit;       /* --max-memory-inhibit: forks stop near the cap */
+    bool no_state_swap;        /* --no-state-swap: the cap ends states for good */
     uint64_t halt_tests;       /* --halt-tests: at most this many tests of states alive at a halt
                                 * (UINT64_MAX, the command line's default: as many as time allows) */
     bool only_new_coverage_tests;
@@ -59,6 +60,7 @@ typedef struct EngineMemory {
     double last_check;
     uint64_t prunes;          /* times states were terminated for memory */
     size_t inhibit, resume;   /* forks stop at this much memory in use and go on below that (0: never stop) */
+    size_t swap_in;           /* below this resident size states set aside are rebuilt */
     uint64_t inhibits;        /* times forks were stopped */
     size_t code;              /* LLVM's code dropped before exploring: the teardown pages it back in */
 } EngineMemory;
@@ -116,6 +118,7 @@ typedef struct Engine {
     const char *halt_reason;
     struct EngineMuse *muse;   /* engine_muse.c, or NULL */
     struct EngineTarget *target; /* --target (engine_target.c), or NULL */
+    struct EngineSwap *swap;   /* states the memory cap set aside (engine_swap.c), or NULL */
 } Engine;
 
 /* NULL + *err on a bad option value (an unreadable --seed-file). */

@@ -32,6 +32,7 @@
  * A cap at or below the fixed cost cannot be held; symplex says so and runs
  * with as few states as it can (one is always kept, queries are not cut). */
 #include "engine.h"
+#include "engine_swap.h"
 #include "../util/memory.h"
 #include "../util/util.h"
 #include <stdio.h>
@@ -42,6 +43,8 @@
 #define ENGINE_MEMORY_HARD 0.90    /* share of the budget at which a solver query is cut */
 #define ENGINE_MEMORY_INHIBIT 0.70 /* share of the budget in use at which forks stop ... */
 #define ENGINE_MEMORY_RESUME 0.60  /* ... and below which they go on */
+#define ENGINE_MEMORY_SWAP_IN 0.50 /* share of the budget below which states set aside are rebuilt */
+#define ENGINE_MEMORY_SWAP_BATCH 64 /* at most this many at one look */
 #define MB(x) ((double)(x) / (1024.0 * 1024.0))
 
 void engine_memory_start(Engine *e) {
@@ -69,6 +72,7 @@ void engine_memory_start(Engine *e) {
     m->soft = m->start + (size_t)(budget * ENGINE_MEMORY_SOFT);
     m->target = m->start + (size_t)(budget * ENGINE_MEMORY_TARGET);
     m->hard = m->start + (size_t)(budget * ENGINE_MEMORY_HARD);
+    m->swap_in = m->start + (size_t)(budget * ENGINE_MEMORY_SWAP_IN);
     if (e->opt.memory_inhibit) {
         m->inhibit = m->start + (size_t)(budget * ENGINE_MEMORY_INHIBIT);
         m->resume = m->start + (size_t)(budget * ENGINE_MEMORY_RESUME);
@@ -94,8 +98,7 @@ static void engine_memory_prune(Engine *e, size_t rss) {
     size_t kill = (excess + per - 1) / per;
     if (kill < 1) kill = 1;
     if (kill >= e->pool.len) kill = e->pool.len - 1;
-    for (size_t i = 0; i < kill; i++)
-        exec_terminate_early(e->ex, e->pool.data[rng_below(&e->rng, e->pool.len)], "max-memory");
+    for (size_t i = 0; i < kill; i++) engine_swap_out(e, e->pool.data[rng_below(&e->rng, e->pool.len)]);
     if (kill) m->prunes++;
     solver_drop_caches(e->solver);
     memory_release();
@@ -131,6 +134,17 @@ static void engine_memory_inhibit(Engine *e, size_t rss) {
                 *inhibited ? "stop" : "go on", MB(used), MB(rss), e->pool.len);
 }
 
+/* Rebuilds states set aside, as many as half the room below the swap-in
+ * line holds at the average state's size (states grow back to their size as
+ * they replay; the next looks see it). */
+static void engine_memory_rebuild(Engine *e, size_t rss) {
+    size_t per = engine_memory_per_state(e, rss);
+    size_t n = (e->mem.swap_in - rss) / per / 2;
+    if (n < 1) n = 1;
+    if (n > ENGINE_MEMORY_SWAP_BATCH) n = ENGINE_MEMORY_SWAP_BATCH;
+    engine_swap_in(e, n);
+}
+
 void engine_memory_check(Engine *e, double now) {
     EngineMemory *m = &e->mem;
     if (!m->cap || now - m->last_check < ENGINE_MEMORY_PERIOD) return;
@@ -138,6 +152,7 @@ void engine_memory_check(Engine *e, double now) {
     size_t rss = memory_rss_bytes();
     engine_memory_inhibit(e, rss);
     if (rss >= m->soft && e->pool.len > 1) engine_memory_prune(e, rss);
+    else if (rss < m->swap_in && engine_swap_waiting(e)) engine_memory_rebuild(e, rss);
 }
 
 /* The states are gone, and the teardown pages LLVM's code back in for its

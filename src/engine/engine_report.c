@@ -2,15 +2,18 @@
  * statistics: stats.csv rows, the progress line and summary.json. */
 #include "engine.h"
 #include "engine_muse.h"
+#include "engine_swap.h"
 #include "engine_target.h"
 #include "../util/memory.h"
 #include "../util/util.h"
 #include <stdio.h>
 #include <string.h>
 
-/* A partial solution run by the forking engine is a test, not a path of its tree. */
+/* A partial solution run by the forking engine is a test, not a path of its
+ * tree, and so is a rebuild that ended before its decision; a state set
+ * aside for memory goes on when it is rebuilt. */
 static bool engine_is_path(const Engine *e, const State *s) {
-    return !(s->concolic && e->opt.engine == ENGINE_FORKING);
+    return !(s->concolic && e->opt.engine == ENGINE_FORKING) && !s->swapped_out;
 }
 
 void engine_count_early(Engine *e, const State *s, const char *reason) {
@@ -98,6 +101,8 @@ static bool engine_error_seen(Engine *e, const char *kind, const char *file, uin
 
 void engine_on_terminate(void *ctx, State *s, Termination *t) {
     Engine *e = ctx;
+    /* the cap's watcher cut its query: kept to be rebuilt, as the cap keeps the states it ends */
+    if (t->kind == TERM_EARLY && strcmp(t->reason, "max-memory") == 0) engine_swap_keep(e, s);
     if (!engine_muse_want_test(e, s)) { /* a concolic run that found nothing new: no path of its own */
         engine_discard(e, s);
         return;
@@ -316,6 +321,7 @@ void engine_write_summary(Engine *e) {
             memory_peak_rss_bytes() / 1048576.0, e->mem.start / 1048576.0, (unsigned long long)e->opt.max_memory_mb);
     fprintf(f, "  \"memory_inhibits\": %llu,\n  \"memory_prunes\": %llu,\n", (unsigned long long)e->mem.inhibits,
             (unsigned long long)e->mem.prunes);
+    engine_swap_summary(e, f);
     fprintf(f, "  \"halted\": %s,\n  \"halt_reason\": ", e->halted ? "true" : "false");
     out_json_string(f, e->halt_reason ? e->halt_reason : "");
     fputs("\n}\n", f);

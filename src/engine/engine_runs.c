@@ -2,6 +2,7 @@
  * restarting from the initial state, and the states it drops between two
  * runs of a state (pruner.h). */
 #include "engine.h"
+#include "engine_swap.h"
 #include "../util/util.h"
 #include <math.h>
 
@@ -34,6 +35,7 @@ void engine_run_restarting(Engine *e) {
         engine_adopt(e, exec_initial_state(e->ex, e->opt.argc, e->opt.argv));
         engine_explore(e);
         if (e->halt_reason) return; /* a limit: engine_finish ends what is left */
+        engine_swap_clear(e); /* states the cap set aside belong to this run's tree */
         /* Every path of the program explored, none dropped: another run
          * would only walk the same tree again. */
         if (!e->pool.len && !e->run_pruned && memory_prunes == e->mem.prunes) return;

@@ -297,6 +297,8 @@ int exec_fork_unchecked(Executor *ex, State *s, Expr *cond, State **child) {
     s->depth++;
     c->depth++;
     ex->stats.forks++;
+    exec_decision(s);
+    exec_decision(c);
     ex->hooks.on_fork(ex->hooks.ctx, s, c);
     *child = c;
     return 1;

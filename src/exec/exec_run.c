@@ -361,10 +361,29 @@ static int exec_fork_inhibited(Executor *ex, State *s, Expr *cond, int known) {
     return r;
 }
 
+/* Counted once the fork point is passed (both sides, when it forked): a
+ * state a query was cut in (the memory cap's watcher) has not passed it yet,
+ * and a rebuild up to its count makes that fork again. */
+void exec_decision(State *s) {
+    const Frame *f = state_top(s);
+    s->decisions++;
+    s->decision_hash = util_hash_mix(util_hash_mix(s->decision_hash, f->fn->index), f->pc);
+}
+
+/* A rebuilt state at the decision it was set aside after: symbolic from here. */
+static void exec_rebuilt(Executor *ex, State *s) {
+    s->concolic = false;
+    seed_unref(s->seed);
+    s->seed = NULL;
+    s->replay_to = 0;
+    ex->stats.rebuilds_done++;
+    if (s->decision_hash != s->replay_hash) ex->stats.rebuilds_strayed++;
+}
+
 /* With a model of the path, the side of the branch it satisfies is feasible
  * without a query, and the query for the other side returns that side's model
  * (see exec_check_extend): one query per branch, and both sides keep a model. */
-int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
+static int exec_fork_step(Executor *ex, State *s, Expr *cond, State **child) {
     *child = NULL;
     if (s->concolic && s->model) return exec_fork_concolic(ex, s, cond);
     if (!exec_settled(ex, s)) return -1;
@@ -412,6 +431,15 @@ int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
     exec_drop_model(mf);
     expr_unref(ncond);
     if (r < 0) exec_solver_gave_up(ex, s);
+    return r;
+}
+
+int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
+    int r = exec_fork_step(ex, s, cond, child);
+    if (r < 0) return r; /* s has ended */
+    exec_decision(s);
+    if (*child) exec_decision(*child);
+    if (s->replay_to && s->decisions == s->replay_to) exec_rebuilt(ex, s);
     return r;
 }
 

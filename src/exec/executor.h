@@ -98,6 +98,8 @@ typedef struct ExecStats {
     uint64_t fp_calls_concretized; /* math function calls whose symbolic arguments were concretized */
     uint64_t undecided_sides_dropped; /* branch sides the solver gave up on, dropped for the model's side */
     uint64_t forks_inhibited;     /* branches with both sides open that went on one side: memory was short */
+    uint64_t rebuilds_done;       /* rebuilt states that reached their decision (engine_swap.c) ... */
+    uint64_t rebuilds_strayed;    /* ... of which this many got there along another path */
 } ExecStats;
 
 /* When the sides of a two-way branch are checked (exec_feasibility.c). The
@@ -202,6 +204,8 @@ bool exec_settled_quietly(Executor *ex, State *s);
  * cond, the child its negation, each side unchecked unless s's model decides
  * it. Returns 1, *child the new state. */
 int exec_fork_unchecked(Executor *ex, State *s, Expr *cond, State **child);
+/* A fork point of s's path: counted, and where it is hashed (State.decisions). */
+void exec_decision(State *s);
 /* Drops s's model when it is too big to copy at every fork. */
 void exec_trim_model(State *s);
 /* Addresses below it are the null page: an access there is an error unless a

@@ -153,6 +153,15 @@ typedef struct State {
     uint32_t seed_next;       /* the seed object the next make_symbolic takes */
     bool concolic;
     uint64_t path_hash;       /* of the branch decisions so far (concolic) */
+    /* Rebuilding a state from its input (engine_swap.c): every fork point on
+     * its path (exec_fork, exec_fork_unchecked) counts as a decision, and
+     * where it was made goes into decision_hash. A rebuild runs concolically
+     * until its decisions reach replay_to, then goes on symbolically; a
+     * decision_hash other than replay_hash there means the run strayed (a
+     * native call that answered differently, say). */
+    uint64_t decisions, decision_hash;
+    uint64_t replay_to, replay_hash;
+    bool swapped_out;         /* ended to be rebuilt later: its end is not a path's end */
     size_t pool_index;        /* position in the engine's state pool */
     PathBranches branches;    /* the branch sides its path took (only with ExecOptions.path_branches) */
     PathLog path;             /* its branch decisions in order (only with ExecOptions.record_path) */
