@@ -56,13 +56,19 @@ size_t engine_swap_waiting(const Engine *e) { return e->swap ? e->swap->recs.len
 
 /* s's input: its model's bytes for each of its symbolic objects, in the
  * order the program made them (what a concolic run's make_symbolic calls
- * take, one object each). */
+ * take, one object each), each without its trailing zero bytes, which a
+ * concolic run puts back (most of a model is zeros: a symbolic stdout
+ * buffer nothing constrains, the unused end of an argument). */
 static Seed *swap_seed_of(const State *s) {
     Symbolic *syms = util_malloc((s->nsyms + 1) * sizeof *syms);
     state_symbolics(s, syms);
     Seed *sd = seed_new(s->nsyms);
-    for (uint32_t i = 0; i < s->nsyms; i++)
-        seed_set(sd, i, assignment_get(s->model, syms[i].array), syms[i].array->size);
+    for (uint32_t i = 0; i < s->nsyms; i++) {
+        const uint8_t *b = assignment_get(s->model, syms[i].array);
+        uint32_t n = b ? syms[i].array->size : 0;
+        while (n && !b[n - 1]) n--;
+        seed_set(sd, i, b, n);
+    }
     free(syms);
     seed_seal(sd);
     return sd;
