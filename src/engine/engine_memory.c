@@ -107,6 +107,14 @@ static void engine_memory_prune(Engine *e, size_t rss) {
                 MB(rss), kill, per, e->pool.len, MB(memory_rss_bytes()));
 }
 
+/* The fixed cost plus what malloc holds beyond what it held at the start:
+ * what states and caches use, without the freed pages glibc keeps mapped
+ * (the RSS where malloc gives no count, under a sanitizer). */
+static size_t engine_memory_in_use(const Engine *e, size_t rss) {
+    size_t heap = memory_heap_bytes();
+    return heap ? e->mem.start + (heap > e->mem.start_heap ? heap - e->mem.start_heap : 0) : rss;
+}
+
 /* With --max-memory-inhibit, forks stop while memory in use is above the
  * inhibit line, as KLEE's default does: the states alive run to their ends
  * and free what they hold. Not the default: on a breadth-first run of
@@ -118,8 +126,7 @@ static void engine_memory_prune(Engine *e, size_t rss) {
 static void engine_memory_inhibit(Engine *e, size_t rss) {
     EngineMemory *m = &e->mem;
     if (!m->inhibit) return;
-    size_t heap = memory_heap_bytes();
-    size_t used = heap ? m->start + (heap > m->start_heap ? heap - m->start_heap : 0) : rss;
+    size_t used = engine_memory_in_use(e, rss);
     bool *inhibited = &e->ex->forks_inhibited;
     if (!*inhibited && used >= m->inhibit) {
         *inhibited = true;
@@ -137,9 +144,9 @@ static void engine_memory_inhibit(Engine *e, size_t rss) {
 /* Rebuilds states set aside, as many as half the room below the swap-in
  * line holds at the average state's size (states grow back to their size as
  * they replay; the next looks see it). */
-static void engine_memory_rebuild(Engine *e, size_t rss) {
+static void engine_memory_rebuild(Engine *e, size_t rss, size_t used) {
     size_t per = engine_memory_per_state(e, rss);
-    size_t n = (e->mem.swap_in - rss) / per / 2;
+    size_t n = (e->mem.swap_in - used) / per / 2;
     if (n < 1) n = 1;
     if (n > ENGINE_MEMORY_SWAP_BATCH) n = ENGINE_MEMORY_SWAP_BATCH;
     engine_swap_in(e, n);
@@ -152,7 +159,11 @@ void engine_memory_check(Engine *e, double now) {
     size_t rss = memory_rss_bytes();
     engine_memory_inhibit(e, rss);
     if (rss >= m->soft && e->pool.len > 1) engine_memory_prune(e, rss);
-    else if (rss < m->swap_in && engine_swap_waiting(e)) engine_memory_rebuild(e, rss);
+    else if (engine_swap_waiting(e)) {
+        /* memory in use, not the RSS: freed pages glibc keeps would hold it above the line for good */
+        size_t used = engine_memory_in_use(e, rss);
+        if (used < m->swap_in) engine_memory_rebuild(e, rss, used);
+    }
 }
 
 /* The states are gone, and the teardown pages LLVM's code back in for its
