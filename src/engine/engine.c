@@ -63,6 +63,7 @@ Engine *engine_new(const EngineOptions *opt, IrModule *m, Solver *solver, Solver
     e->ex = exec_new(m, solver, &xo, &hooks);
     engine_path_start(e, m);
     e->searcher = searcher_new(opt->search, &e->rng, e->ex);
+    engine_target_prefer(e);
     e->progress_tty = isatty(2);
     e->debug_memory = getenv("SYMPLEX_DEBUG_MEMORY") != NULL;
     if (!engine_muse_new(e, err)) {
@@ -128,8 +129,11 @@ void engine_run(Engine *e) {
     } else if (e->pruner) {
         engine_run_restarting(e);
     } else {
-        engine_adopt(e, exec_initial_state(e->ex, e->opt.argc, e->opt.argv));
-        engine_explore(e);
+        engine_target_seed_runs(e); /* --target: Phase I's inputs first */
+        if (!e->halt_reason) {
+            engine_adopt(e, exec_initial_state(e->ex, e->opt.argc, e->opt.argv));
+            engine_explore(e);
+        }
     }
     /* Stopped now if the signal halted the run (the tests of the states left
      * need the solver); otherwise kept, so a signal during the tests below

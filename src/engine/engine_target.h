@@ -1,13 +1,21 @@
-/* --target in the engine (engine_target.c): Phase I runs in engine_new, its
- * plan's corridor becomes the pruner, and the first state that reaches the
- * target line ends with a test and halts the run. */
+/* --target in the engine (engine_target.c): Phase I runs in engine_new; in
+ * Phase II its traces' inputs run first and its corridor biases the searcher
+ * (engine_target_guide.c); the first state that reaches the target line ends
+ * with a test and halts the run. */
 #ifndef SYMPLEX_ENGINE_TARGET_H
 #define SYMPLEX_ENGINE_TARGET_H
 #include "engine.h"
 
-/* Resolves e->opt.target in m, runs Phase I, sets xo's target lines and
- * e->pruner. false + *err on a bad target. */
+/* Resolves e->opt.target in m, runs Phase I and sets xo's target lines.
+ * false + *err on a bad target. */
 bool engine_target_new(Engine *e, IrModule *m, ExecOptions *xo, char **err);
+/* Once e->searcher exists: a covnew or target searcher prefers the states in
+ * the corridor of Phase I's traces (other searchers are left as they are). */
+void engine_target_prefer(Engine *e);
+/* Before the search: each input Phase I's traces stand for runs as a
+ * concolic state, within a small share of the budget; the run halts if one
+ * reaches the line (e->halt_reason is set then). */
+void engine_target_seed_runs(Engine *e);
 /* Phase I proved that no path reaches the target: nothing to explore. */
 bool engine_target_unreachable(const Engine *e);
 /* Is t the end of a state at the target line? Counts it. */
