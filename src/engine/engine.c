@@ -62,8 +62,8 @@ Engine *engine_new(const EngineOptions *opt, IrModule *m, Solver *solver, Solver
     }
     e->ex = exec_new(m, solver, &xo, &hooks);
     engine_path_start(e, m);
-    e->searcher = searcher_new(opt->search, &e->rng, e->ex);
-    engine_target_prefer(e);
+    e->searcher = engine_target_searcher(e);
+    if (!e->searcher) e->searcher = searcher_new(opt->search, &e->rng, e->ex);
     e->progress_tty = isatty(2);
     e->debug_memory = getenv("SYMPLEX_DEBUG_MEMORY") != NULL;
     if (!engine_muse_new(e, err)) {
@@ -128,12 +128,11 @@ void engine_run(Engine *e) {
         /* Phase I's proof: no state to run */
     } else if (e->pruner) {
         engine_run_restarting(e);
+    } else if (e->target) {
+        engine_target_explore(e);
     } else {
-        engine_target_seed_runs(e); /* --target: Phase I's inputs first */
-        if (!e->halt_reason) {
-            engine_adopt(e, exec_initial_state(e->ex, e->opt.argc, e->opt.argv));
-            engine_explore(e);
-        }
+        engine_adopt(e, exec_initial_state(e->ex, e->opt.argc, e->opt.argv));
+        engine_explore(e);
     }
     /* Stopped now if the signal halted the run (the tests of the states left
      * need the solver); otherwise kept, so a signal during the tests below

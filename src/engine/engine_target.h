@@ -1,7 +1,8 @@
 /* --target in the engine (engine_target.c): Phase I runs in engine_new; in
- * Phase II its traces' inputs run first and its corridor biases the searcher
- * (engine_target_guide.c); the first state that reaches the target line ends
- * with a test and halts the run. */
+ * Phase II its traces' inputs run first, then the directed search beside a
+ * search that prefers the traces' corridor (engine_target_guide.c); the
+ * first state that reaches the target line ends with a test and halts the
+ * run. */
 #ifndef SYMPLEX_ENGINE_TARGET_H
 #define SYMPLEX_ENGINE_TARGET_H
 #include "engine.h"
@@ -9,13 +10,13 @@
 /* Resolves e->opt.target in m, runs Phase I and sets xo's target lines.
  * false + *err on a bad target. */
 bool engine_target_new(Engine *e, IrModule *m, ExecOptions *xo, char **err);
-/* Once e->searcher exists: a covnew or target searcher prefers the states in
- * the corridor of Phase I's traces (other searchers are left as they are). */
-void engine_target_prefer(Engine *e);
-/* Before the search: each input Phase I's traces stand for runs as a
- * concolic state, within a small share of the budget; the run halts if one
- * reaches the line (e->halt_reason is set then). */
-void engine_target_seed_runs(Engine *e);
+/* Once e->ex exists: with traces, and a covnew or target searcher, the
+ * searcher of Phase II (the directed search beside the same search
+ * preferring the corridor); else NULL (searcher_new's, as it is). */
+Searcher *engine_target_searcher(Engine *e);
+/* Phase II: each input Phase I's traces stand for runs as a concolic state,
+ * then the search, until the line is reached or a limit halts it. */
+void engine_target_explore(Engine *e);
 /* Phase I proved that no path reaches the target: nothing to explore. */
 bool engine_target_unreachable(const Engine *e);
 /* Is t the end of a state at the target line? Counts it. */

@@ -35,6 +35,10 @@ Searcher *searcher_target_new(Rng *rng, Executor *ex);
  * dropped, and keep at least 1/factor of the selections they would get. */
 typedef bool (*CovPrefer)(const void *ctx, State *s);
 void searcher_covnew_prefer(Searcher *sr, CovPrefer prefer, const void *ctx, double factor);
+/* Two searches over disjoint trees: a state of group 0 (State.group) is
+ * a's, one of group 1 b's; selections alternate between them (takes
+ * ownership; search_split.c). */
+Searcher *searcher_split_new(Searcher *a, Searcher *b);
 /* Alternates between a and b on every selection (takes ownership). */
 Searcher *searcher_interleaved_new(Searcher *a, Searcher *b);
 

@@ -154,6 +154,7 @@ typedef struct State {
     bool concolic;
     uint64_t path_hash;       /* of the branch decisions so far (concolic) */
     size_t pool_index;        /* position in the engine's state pool */
+    uint8_t group;            /* its search (searcher_split_new): set on a root, inherited by forks */
     PathBranches branches;    /* the branch sides its path took (only with ExecOptions.path_branches) */
     PathLog path;             /* its branch decisions in order (only with ExecOptions.record_path) */
 } State;
