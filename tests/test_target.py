@@ -82,10 +82,10 @@ for prog in sorted(glob.glob(os.path.join(progs, "*.c"))):
     elif expect == "reached":
         check(s["target_traces"] >= 1, "%s: Phase I found a trace" % name)
     if "phase2: outside" in text:
-        check(s["target_corridor_preferred"] and s["target_seed_runs"] >= 1 and not s["target_seed_reached"],
+        check(s["target_corridor_search"] and s["target_seed_runs"] >= 1 and s["target_reached_by"] in ("directed", "corridor"),
               "%s: the seeds missed, the search reached the line: %s" % (name, {k: s[k] for k in s if k.startswith("target")}))
     if "phase2: seed" in text:
-        check(s["target_seed_reached"], "%s: a seed from Phase I reached the line: %s" % (name, {k: s[k] for k in s if k.startswith("target")}))
+        check(s["target_reached_by"] == "seed", "%s: a seed from Phase I reached the line: %s" % (name, {k: s[k] for k in s if k.startswith("target")}))
     if expect == "reached":
         check(s["targets_reached"] == 1 and len(ktests) == 1 and s["target_test"] == 1,
               "%s: one test reaches the target: %d tests" % (name, len(ktests)))

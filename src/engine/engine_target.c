@@ -66,9 +66,10 @@ bool engine_target_unreachable(const Engine *e) {
     return e->target && e->target->plan->status == TARGET_UNREACHABLE;
 }
 
-bool engine_target_reached(Engine *e, const Termination *t) {
+bool engine_target_reached(Engine *e, const State *s, const Termination *t) {
     if (!e->target || t->kind != TERM_EARLY || strcmp(t->reason, "target") != 0) return false;
-    e->target->reached++;
+    if (!e->target->reached++) /* which part of Phase II found it */
+        e->target->reached_by = s->concolic ? "seed" : s->group == 1 ? "corridor" : "directed";
     return true;
 }
 

@@ -19,8 +19,8 @@ Searcher *engine_target_searcher(Engine *e);
 void engine_target_explore(Engine *e);
 /* Phase I proved that no path reaches the target: nothing to explore. */
 bool engine_target_unreachable(const Engine *e);
-/* Is t the end of a state at the target line? Counts it. */
-bool engine_target_reached(Engine *e, const Termination *t);
+/* Is t the end of state s at the target line? Counts it. */
+bool engine_target_reached(Engine *e, const State *s, const Termination *t);
 /* Its test was written as number `test`: the run halts. */
 void engine_target_tested(Engine *e, uint32_t test);
 /* The verdict on stderr (unless --quiet). */

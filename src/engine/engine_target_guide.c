@@ -60,7 +60,7 @@ Searcher *engine_target_searcher(Engine *e) {
     if (e->opt.search != SEARCH_TARGET && e->opt.search != SEARCH_COVNEW) return NULL;
     Searcher *corridor = searcher_new(e->opt.search, &e->rng, e->ex);
     searcher_covnew_prefer(corridor, engine_target_in_corridor, t->plan, TARGET_CORRIDOR_FACTOR);
-    t->prefer = true;
+    t->split = true;
     return searcher_split_new(searcher_new(e->opt.search, &e->rng, e->ex), corridor);
 }
 
@@ -96,7 +96,6 @@ static void engine_target_seed_runs(Engine *e) {
         double now = timer_now();
         if (now >= end || engine_over_limits(e, now)) break;
         engine_target_seed_run(e, t->plan->seeds[i], now + TARGET_SEED_RUN_S < end ? now + TARGET_SEED_RUN_S : end);
-        if (t->reached) t->seed_reached = true;
     }
 }
 
@@ -104,7 +103,7 @@ void engine_target_explore(Engine *e) {
     engine_target_seed_runs(e);
     if (e->halt_reason) return;
     engine_adopt(e, exec_initial_state(e->ex, e->opt.argc, e->opt.argv));
-    if (e->target->prefer) { /* the corridor's search: a tree of its own */
+    if (e->target->split) { /* the corridor's search: a tree of its own */
         State *s = exec_initial_state(e->ex, e->opt.argc, e->opt.argv);
         s->group = 1;
         engine_adopt(e, s);
@@ -114,7 +113,7 @@ void engine_target_explore(Engine *e) {
 
 void engine_target_guide_summary(const Engine *e, FILE *f) {
     const EngineTarget *t = e->target;
-    fprintf(f, "  \"target_seeds\": %u,\n  \"target_seed_runs\": %u,\n  \"target_seed_reached\": %s,\n",
-            t->plan->nseeds, t->seed_runs, t->seed_reached ? "true" : "false");
-    fprintf(f, "  \"target_corridor_preferred\": %s,\n", t->prefer ? "true" : "false");
+    fprintf(f, "  \"target_seeds\": %u,\n  \"target_seed_runs\": %u,\n", t->plan->nseeds, t->seed_runs);
+    fprintf(f, "  \"target_corridor_search\": %s,\n  \"target_reached_by\": \"%s\",\n", t->split ? "true" : "false",
+            t->reached_by ? t->reached_by : "");
 }

@@ -12,8 +12,8 @@ typedef struct EngineTarget {
     uint32_t test;       /* the reaching test's number (0: none) */
     double reached_s;    /* seconds from the start (Phase I included) to that test */
     uint32_t seed_runs;  /* Phase I's inputs run concolically */
-    bool seed_reached;   /* one of them reached the line */
-    bool prefer;         /* the searcher prefers the corridor */
+    bool split;          /* the corridor's search runs beside the directed one */
+    const char *reached_by; /* "seed", "directed" or "corridor": which found the test (NULL: none) */
 } EngineTarget;
 
 /* Phase II's lines of summary.json. */
