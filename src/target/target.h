@@ -21,13 +21,14 @@
  * over-approximates what memory can hold, so an UNSAT path condition is still
  * a proof.
  *
- * Phase II (engine_target.c) is the forward engine guided by what Phase I
+ * Phase II (engine_target_guide.c) is the forward engine guided by what Phase I
  * found, never restricted by it: each trace's model, read back as an input
- * (target_bwinput.c), runs first as a concolic state, then the searcher
- * prefers the states in the corridor of the traces' blocks without dropping
- * the others. Deferred constraints are solved where they meet forward
- * execution, by the solver chain with the concolic walk layer (--solver=cw).
- * A state reaching the target line ends with a test, which replays natively. */
+ * (target_bwinput.c), runs first as a concolic state, then the directed
+ * search runs beside a search that runs the corridor of the traces' blocks
+ * first, each over its own tree. Deferred constraints are solved where they
+ * meet forward execution, by the solver chain with the concolic walk layer
+ * (--solver=cw). A state reaching the target line ends with a test, which
+ * replays natively. */
 #ifndef SYMPLEX_TARGET_H
 #define SYMPLEX_TARGET_H
 #include "../ir/ir_cfg.h"
