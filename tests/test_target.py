@@ -15,8 +15,10 @@ values are refused with one line and a non-zero exit.
 
 A header's `timeout: S` is the run's --max-time (default 60); `phase1: unknown`
 says Phase I ends without a trace or a proof (forward search goes on);
-`phase2: unrestricted` says the corridor run ends without the target and the
-unrestricted run after it reaches the line.
+`phase2: outside` says Phase I's traces miss the path: the input of their
+model does not reach the line, and the search, which prefers their corridor
+but keeps every state, does; `phase2: seed` says the input of a trace's model
+reaches the line, run before any search.
 
 Usage: test_target.py BIN_DIR WORK_DIR"""
 import glob
@@ -79,9 +81,11 @@ for prog in sorted(glob.glob(os.path.join(progs, "*.c"))):
         check(s["target_traces"] == 0 and s["target_phase1_incomplete"], "%s: Phase I ends with no trace, no proof" % name)
     elif expect == "reached":
         check(s["target_traces"] >= 1, "%s: Phase I found a trace" % name)
-    if "phase2: unrestricted" in text:
-        check(s["target_pruned"] >= 1 and s["target_unrestricted_run"],
-              "%s: the corridor run ended and the unrestricted run followed: %s" % (name, {k: s[k] for k in s if k.startswith("target")}))
+    if "phase2: outside" in text:
+        check(s["target_corridor_search"] and s["target_seed_runs"] >= 1 and s["target_reached_by"] in ("directed", "corridor"),
+              "%s: the seeds missed, the search reached the line: %s" % (name, {k: s[k] for k in s if k.startswith("target")}))
+    if "phase2: seed" in text:
+        check(s["target_reached_by"] == "seed", "%s: a seed from Phase I reached the line: %s" % (name, {k: s[k] for k in s if k.startswith("target")}))
     if expect == "reached":
         check(s["targets_reached"] == 1 and len(ktests) == 1 and s["target_test"] == 1,
               "%s: one test reaches the target: %d tests" % (name, len(ktests)))

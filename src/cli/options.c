@@ -387,7 +387,7 @@ bool cli_parse(int argc, char **argv, CliOptions *o, char **err) {
         return false;
     }
     if (o->engine.target && (o->engine.prune == PRUNER_HOMI || o->engine.engine == ENGINE_DSE)) {
-        *err = util_strdup("--target runs the forking engine with its own pruner; it cannot be combined with --prune=homi or --engine=dse");
+        *err = util_strdup("--target runs the forking engine with its own guidance; it cannot be combined with --prune=homi or --engine=dse");
         return false;
     }
     if (!o->engine.target && (o->engine.target_opt.unroll || o->engine.target_opt.max_traces || o->target_mode_given)) {

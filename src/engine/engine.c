@@ -63,7 +63,8 @@ Engine *engine_new(const EngineOptions *opt, IrModule *m, Solver *solver, Solver
     }
     e->ex = exec_new(m, solver, &xo, &hooks);
     engine_path_start(e, m);
-    e->searcher = searcher_new(opt->search, &e->rng, e->ex);
+    e->searcher = engine_target_searcher(e);
+    if (!e->searcher) e->searcher = searcher_new(opt->search, &e->rng, e->ex);
     e->progress_tty = isatty(2);
     e->debug_memory = getenv("SYMPLEX_DEBUG_MEMORY") != NULL;
     if (!engine_muse_new(e, err)) {
@@ -130,6 +131,8 @@ void engine_run(Engine *e) {
         /* Phase I's proof: no state to run */
     } else if (e->pruner) {
         engine_run_restarting(e);
+    } else if (e->target) {
+        engine_target_explore(e);
     } else {
         engine_adopt(e, exec_initial_state(e->ex, e->opt.argc, e->opt.argv));
         engine_explore(e);

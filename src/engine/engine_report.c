@@ -137,7 +137,7 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
     if (e->pruner && t->kind != TERM_SILENT && counted && !e->halt_reason) e->pruner->on_test(e->pruner, s);
     if (want_test && t->kind != TERM_ERROR && e->opt.only_new_coverage_tests && !s->covered_new) want_test = false;
     /* --target asks for the input that reaches the line (and the errors met on the way) */
-    bool target = engine_target_reached(e, t);
+    bool target = engine_target_reached(e, s, t);
     if (e->target) want_test = target || (want_test && t->kind == TERM_ERROR);
     if (e->skip_tests) want_test = false;
     if (want_test && engine_halt_late(e, s)) want_test = false;

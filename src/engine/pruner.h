@@ -36,8 +36,6 @@ struct Pruner {
 
 typedef enum PrunerKind { PRUNER_NONE, PRUNER_HOMI } PrunerKind;
 
-struct TargetPlan;
-
 /* Homi's knobs (pruner_homi.c); 0 fields take the defaults. */
 typedef struct HomiOptions {
     double interval;        /* eta_t: seconds between two prunes */
@@ -49,9 +47,5 @@ typedef struct HomiOptions {
 
 /* The Homi pruner for a run of `budget` seconds (0: none). */
 Pruner *pruner_homi_new(const HomiOptions *opt, double budget, uint64_t seed);
-/* Phase II of --target: the corridor of Phase I's traces (pruner_target.c).
- * Its first run keeps to the corridor, a second (if that one ends without
- * the target) does not; run_begin returns 0 when no run is left. */
-Pruner *pruner_target_new(const struct TargetPlan *plan);
 
 #endif

@@ -6,7 +6,10 @@
  *
  * --search=target (the default with --target) is the same weighting with a
  * fixed goal: the target line's instructions, and the calls into functions
- * from which it can be reached, instead of uncovered code. */
+ * from which it can be reached, instead of uncovered code.
+ *
+ * A preference (searcher_covnew_prefer: --target's corridor) multiplies the
+ * weight of the states it holds for by a factor. */
 #include "searcher.h"
 #include <stdlib.h>
 
@@ -29,6 +32,10 @@ typedef struct CovNew {
     uint32_t memo_stamp;
     uint8_t **goal;        /* --search=target: per function, its goal instructions (NULL: none) */
     uint32_t max_dist;
+    CovPrefer prefer;      /* searcher_covnew_prefer, or NULL */
+    const void *prefer_ctx;
+    double factor;
+    State *last;           /* with a preference: the state selected last (NULL: gone) */
 } CovNew;
 
 static void cov_successors(const IrFunction *fn, uint32_t i, uint32_t *out, uint32_t *n) {
@@ -109,6 +116,7 @@ static double cov_weight(CovNew *c, State *s) {
     double d = cov_state_distance(c, s);
     double w = 1.0 / ((d + 1) * (d + 1));
     if (s->steps_since_cov < 10000) w += 1.0 / (1.0 + (double)s->steps_since_cov / 100.0) * 1e-3;
+    if (c->prefer && c->prefer(c->prefer_ctx, s)) w *= c->factor;
     return w + 1e-9;
 }
 
@@ -136,6 +144,19 @@ static void cov_remove(Searcher *sr, State *s) {
         c->total -= c->weights.data[i];
         c->states.data[i] = c->states.data[--c->states.len];
         c->weights.data[i] = c->weights.data[--c->weights.len];
+        if (s == c->last) c->last = NULL;
+        return;
+    }
+}
+
+/* The state selected last has run since: a preference may no longer hold
+ * for it (a state that left --target's corridor), so its weight is taken
+ * again now rather than at the next reweighing. */
+static void cov_refresh_last(CovNew *c) {
+    for (size_t i = c->states.len; c->last && i-- > 0;) {
+        if (c->states.data[i] != c->last) continue;
+        c->total -= c->weights.data[i];
+        c->total += c->weights.data[i] = cov_weight(c, c->last);
         return;
     }
 }
@@ -143,17 +164,31 @@ static void cov_remove(Searcher *sr, State *s) {
 static State *cov_select(Searcher *sr) {
     CovNew *c = (CovNew *)sr;
     if (!c->states.len) return NULL;
+    cov_refresh_last(c);
     /* weights change with coverage; the selected state also moved since its weight
      * was taken, so a periodic refresh keeps the rest from going stale */
     if (c->ex->lines_covered != c->stamp_lines || c->ex->branches_covered != c->stamp_branches ||
         (++c->selections & 1023) == 0 || c->total <= 0)
         cov_reweigh(c);
     double r = rng_double(c->rng) * c->total;
+    State *s = c->states.data[c->states.len - 1];
     for (size_t i = 0; i < c->states.len; i++) {
         r -= c->weights.data[i];
-        if (r <= 0) return c->states.data[i];
+        if (r <= 0) {
+            s = c->states.data[i];
+            break;
+        }
     }
-    return c->states.data[c->states.len - 1];
+    if (c->prefer) c->last = s;
+    return s;
+}
+
+void searcher_covnew_prefer(Searcher *sr, CovPrefer prefer, const void *ctx, double factor) {
+    CovNew *c = (CovNew *)sr;
+    c->prefer = prefer;
+    c->prefer_ctx = ctx;
+    c->factor = factor;
+    cov_reweigh(c);
 }
 
 static void cov_destroy(Searcher *sr) {

@@ -30,6 +30,15 @@ Searcher *searcher_covnew_new(Rng *rng, Executor *ex);
 /* covnew's weighting toward --target's line instead of uncovered code (ex's
  * target_locs; without them it is covnew). */
 Searcher *searcher_target_new(Rng *rng, Executor *ex);
+/* A preference for covnew and target searchers (only those): the weight of
+ * a state `prefer` holds for is multiplied by `factor`. The others are never
+ * dropped, and keep at least 1/factor of the selections they would get. */
+typedef bool (*CovPrefer)(const void *ctx, State *s);
+void searcher_covnew_prefer(Searcher *sr, CovPrefer prefer, const void *ctx, double factor);
+/* Two searches over disjoint trees: a state of group 0 (State.group) is
+ * a's, one of group 1 b's; selections alternate between them (takes
+ * ownership; search_split.c). */
+Searcher *searcher_split_new(Searcher *a, Searcher *b);
 /* Alternates between a and b on every selection (takes ownership). */
 Searcher *searcher_interleaved_new(Searcher *a, Searcher *b);
 

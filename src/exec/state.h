@@ -163,6 +163,7 @@ typedef struct State {
     uint64_t replay_to, replay_hash;
     bool swapped_out;         /* ended to be rebuilt later: its end is not a path's end */
     size_t pool_index;        /* position in the engine's state pool */
+    uint8_t group;            /* its search (searcher_split_new): set on a root, inherited by forks */
     PathBranches branches;    /* the branch sides its path took (only with ExecOptions.path_branches) */
     PathLog path;             /* its branch decisions in order (only with ExecOptions.record_path) */
 } State;

@@ -21,15 +21,20 @@
  * over-approximates what memory can hold, so an UNSAT path condition is still
  * a proof.
  *
- * Phase II (pruner_target.c) is the forward engine restricted to the blocks
- * of the traces Phase I found (a pruner drops the states that leave them);
- * deferred constraints are solved where they meet forward execution, by the
- * solver chain with the concolic walk layer (--solver=cw). A state reaching
- * the target line ends with a test, which replays natively. */
+ * Phase II (engine_target_guide.c) is the forward engine guided by what Phase I
+ * found, never restricted by it: each trace's model, read back as an input
+ * (target_bwinput.c), runs first as a concolic state, then the directed
+ * search runs beside a search that runs the corridor of the traces' blocks
+ * first, each over its own tree. Deferred constraints are solved where they
+ * meet forward execution, by the solver chain with the concolic walk layer
+ * (--solver=cw). A state reaching the target line ends with a test, which
+ * replays natively. */
 #ifndef SYMPLEX_TARGET_H
 #define SYMPLEX_TARGET_H
 #include "../ir/ir_cfg.h"
 #include "../solver/solver.h"
+
+struct Seed;
 
 typedef struct TargetSpec {
     char *file;   /* as given: matched against the module's file names by path suffix */
@@ -64,11 +69,14 @@ typedef struct TargetPlan {
     uint32_t nfunctions;
     IrCfg **cfgs;            /* per function with a body, built on demand (NULL otherwise) */
     uint8_t **corridor;      /* per function: a flag per block on some trace; NULL: on none */
+    struct Seed **seeds;     /* the distinct inputs the traces' models stand for (target_bwinput.c) */
+    uint32_t nseeds;
     /* what the search did */
     uint64_t traces, steps, checks, refuted, unknown;
     uint64_t deferred;       /* constraints deferred: unknown queries' conjuncts, free call results, summarised loops */
     uint64_t loops_summarised, calls_deferred;
     bool incomplete;         /* a bound or the budget cut a path: no proof of unreachability */
+    bool stalled;            /* stopped early: no new trace for as long as the traces so far took */
     double time_s;
 } TargetPlan;
 

@@ -12,6 +12,7 @@
  * path). A call whose callee has a body is walked into from each of its
  * returns (inlined), up to a depth; other calls are deferred. */
 #include "target_bw.h"
+#include "../exec/state.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,14 +34,48 @@ static bool bw_was_summarised(const BwState *s, uint32_t fn, uint32_t l) {
     return false;
 }
 
+/* Once a trace is found no proof of unreachability is left to find, and each
+ * further trace only adds blocks to Phase II's corridor, which now biases the
+ * search rather than bounding it. So the walk stops once it has gone on, with
+ * no new trace, as long again as it took to find the traces so far (and at
+ * least BW_STALL_MIN s): a search that found its traces in 0.2 s and finds
+ * none in the next 0.5 s is not worth most of its share to the forward
+ * search, which Phase II's guidance makes the one that reaches the line. */
+#define BW_STALL_MIN 0.5
+
+static bool bw_stalled(const Bw *bw, double now) {
+    const TargetPlan *p = bw->plan;
+    if (!p->traces) return false;
+    double since = now - bw->last_trace, before = bw->last_trace - bw->start;
+    return since > before && since > BW_STALL_MIN;
+}
+
 static bool bw_out_of_budget(Bw *bw) {
     if (bw->stop) return true;
     TargetPlan *p = bw->plan;
-    if (p->steps >= bw->opt.max_steps || (bw->deadline > 0 && timer_now() > bw->deadline)) {
+    double now = timer_now();
+    if (p->steps >= bw->opt.max_steps || (bw->deadline > 0 && now > bw->deadline)) {
         bw->stop = true;
         p->incomplete = true;
+    } else if (bw_stalled(bw, now)) {
+        bw->stop = true;
+        p->incomplete = p->stalled = true;
     }
     return bw->stop;
+}
+
+/* One check of Phase I, within its own time limit: a check that takes long
+ * is deferred like one the solver gives up on (the chain's deadline cuts it:
+ * UNKNOWN). */
+static SolverResult bw_check(Bw *bw, const Query *q, Assignment *model) {
+    SolverStats *st = bw->solver->stats;
+    double saved = st->deadline, limit = bw->deadline;
+    if (bw->opt.check_time > 0 && (limit <= 0 || timer_now() + bw->opt.check_time < limit))
+        limit = timer_now() + bw->opt.check_time;
+    if (limit > 0 && (saved <= 0 || limit < saved)) st->deadline = limit;
+    SolverResult r = solver_check(bw->solver, q, model);
+    st->deadline = saved;
+    return r;
 }
 
 /* Checks the conjuncts added since the last check. False: refuted. On
@@ -54,15 +89,7 @@ static bool bw_feasible(Bw *bw, BwState *s) {
     if (s->checked == s->pc.len) return true;
     Query q = {s->pc.data, s->pc.len, NULL, NULL, NULL};
     p->checks++;
-    /* a check that takes long is deferred like one the solver gives up on:
-     * the chain's deadline cuts it (UNKNOWN) */
-    SolverStats *st = bw->solver->stats;
-    double saved = st->deadline, limit = bw->deadline;
-    if (bw->opt.check_time > 0 && (limit <= 0 || timer_now() + bw->opt.check_time < limit))
-        limit = timer_now() + bw->opt.check_time;
-    if (limit > 0 && (saved <= 0 || limit < saved)) st->deadline = limit;
-    SolverResult r = solver_check(bw->solver, &q, NULL);
-    st->deadline = saved;
+    SolverResult r = bw_check(bw, &q, NULL);
     if (r == SOLVER_UNSAT) {
         p->refuted++;
         return false;
@@ -78,11 +105,40 @@ static bool bw_feasible(Bw *bw, BwState *s) {
     return true;
 }
 
+/* The input a model of the trace's path condition stands for joins the
+ * plan's seeds, unless an earlier trace gave the same. The path condition is
+ * known satisfiable (its last check said so, or dropped what it could not
+ * decide), so this query is the last check again, with a model. */
+static void bw_seed(Bw *bw, const BwState *s) {
+    TargetPlan *p = bw->plan;
+    if (!s->inputs.len) return;
+    Query q = {s->pc.data, s->pc.len, NULL, NULL, NULL};
+    Assignment model;
+    assignment_init(&model);
+    Seed *sd = bw_check(bw, &q, &model) == SOLVER_SAT ? bw_input_seed(s, &model) : NULL;
+    assignment_free(&model);
+    for (uint32_t i = 0; sd && i < p->nseeds; i++)
+        if (p->seeds[i]->hash == sd->hash) seed_unref(sd), sd = NULL;
+    if (!sd) return;
+    if (getenv("SYMPLEX_DEBUG_TARGET")) { /* the input, object by object */
+        fprintf(stderr, "seed %u:", p->nseeds + 1);
+        for (uint32_t i = 0; i < sd->n; i++) {
+            fputs(" ", stderr);
+            for (uint32_t k = 0; k < sd->sizes[i] && k < 32; k++) fprintf(stderr, "%02x", sd->bytes[i][k]);
+        }
+        fputc('\n', stderr);
+    }
+    p->seeds = util_realloc(p->seeds, (p->nseeds + 1) * sizeof *p->seeds);
+    p->seeds[p->nseeds++] = sd;
+}
+
 /* A path reached the entry: its blocks (and the loops it summarised) join
- * the corridor Phase II runs in. */
+ * the corridor Phase II prefers, and its model a seed Phase II runs first. */
 static void bw_found(Bw *bw, BwState *s) {
     TargetPlan *p = bw->plan;
     p->traces++;
+    bw->last_trace = timer_now();
+    bw_seed(bw, s);
     if (getenv("SYMPLEX_DEBUG_TARGET")) { /* the trace and its path condition */
         fprintf(stderr, "trace %llu:", (unsigned long long)p->traces);
         for (size_t i = s->trace.len; i-- > 0;)
@@ -152,7 +208,7 @@ static void bw_callers(Bw *bw, const BwState *s) {
     const IrCallGraph *cg = bw->cg;
     if (cg->address_taken[fn]) {
         /* called through pointers too: where from is not known, so the path
-         * ends here (Phase II runs the callers unrestricted) */
+         * ends here (Phase II's corridor says nothing of the callers) */
         bw_found(bw, (BwState *)s);
         return;
     }
@@ -319,6 +375,7 @@ TargetPlan *target_backward(const IrModule *m, uint32_t entry, const uint8_t *lo
     bw.cg = ir_callgraph_new(m);
     bw.fns = util_calloc(m->nfunctions + 1, sizeof *bw.fns);
     bw.deadline = opt->max_time > 0 ? t0 + opt->max_time : 0;
+    bw.start = t0;
     /* every instruction on the target line that starts it in its block (or
      * follows a call, which may not return): the walk starts before it */
     for (uint32_t fi = 0; fi < m->nfunctions && !bw.stop; fi++) {
@@ -351,6 +408,8 @@ void target_plan_free(TargetPlan *p) {
         ir_cfg_free(p->cfgs[i]);
         free(p->corridor[i]);
     }
+    for (uint32_t i = 0; i < p->nseeds; i++) seed_unref(p->seeds[i]);
+    free(p->seeds);
     free(p->cfgs);
     free(p->corridor);
     free(p);

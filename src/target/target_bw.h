@@ -25,6 +25,17 @@ typedef struct BwLoad {
 
 typedef struct BwCount { uint32_t fn, key, n; } BwCount;
 
+/* A call on the path that makes an input (target_bwinput.c): what gives its
+ * bytes under a model. Immutable once made, shared by the clones. */
+typedef struct BwInput {
+    Expr *value;        /* a nondet call's result, when the path reads it */
+    Expr *ptr;          /* make_symbolic: the object's address */
+    BwLoad *loads;      /* ... and the loads of it met later on the path */
+    uint32_t nloads;
+    uint32_t bytes;     /* its size (UINT32_MAX: as far as the loads reach) */
+    uint32_t refs;
+} BwInput;
+
 typedef struct BwState {
     VEC(BwFrame) frames;
     VEC(Expr *) pc;          /* the path condition, conjuncts in the order met */
@@ -34,6 +45,7 @@ typedef struct BwState {
     VEC(BwCount) tau;        /* traversals per (function, CFG edge) on this path */
     VEC(BwCount) trace;      /* (function, block) in the order walked (backward) */
     VEC(BwCount) summarised; /* (function, loop) summarised on this path */
+    VEC(BwInput *) inputs;   /* input calls, in the order walked (backward) */
     uint64_t deferred;
 } BwState;
 
@@ -53,6 +65,7 @@ typedef struct Bw {
     BwFn *fns;
     VEC(Expr *) bases;   /* symbols of stack objects' addresses (distinct objects never overlap) */
     double deadline;
+    double start, last_trace; /* when the walk began, and found its latest trace */
     bool stop;
 } Bw;
 
@@ -86,6 +99,12 @@ Expr *bw_gep(Bw *bw, BwFrame *f, const Inst *in);
 /* A load or a store crossed backward. */
 void bw_load(Bw *bw, BwState *s, BwFrame *f, const Inst *in);
 void bw_store(Bw *bw, BwState *s, BwFrame *f, const Inst *in);
+/* Forgets the loads met later that [p, p+bytes) may overlap: something
+ * before them writes there. */
+void bw_forget(Bw *bw, BwState *s, const Expr *p, uint32_t bytes);
+/* The new object (stack slot, heap block) p points into, found through its
+ * sums; NULL for none (a constant address, a pointer loaded or passed in). */
+const Expr *bw_object_of(const Bw *bw, const Expr *p);
 /* Forgets the loads met later: something before them may write anywhere. */
 void bw_clobber(BwState *s);
 /* The backward effect of instruction i of the top frame (not a call that is
@@ -94,6 +113,16 @@ void bw_apply(Bw *bw, BwState *s, uint32_t i);
 /* The effect of a call whose callee is not walked: its result is free and
  * memory is clobbered (an assumption's condition is kept). */
 void bw_defer_call(Bw *bw, BwState *s, uint32_t i);
+/* ---- inputs (target_bwinput.c) ---- */
+/* Call i of the top frame, not walked into: if it makes an input, notes it
+ * and applies its effect (its result or its object's bytes are the input's,
+ * nothing else is written) and returns true. */
+bool bw_input_call(Bw *bw, BwState *s, uint32_t i);
+BwInput *bw_input_ref(BwInput *in);
+void bw_input_unref(BwInput *in);
+/* The input the path's input calls take under `model`, in forward order
+ * (NULL: the path makes none). */
+struct Seed *bw_input_seed(const BwState *s, const Assignment *model);
 /* Crossing CFG edge e (into the block the walk is at) backward: its phi
  * copies, then the condition under which its source's terminator takes it. */
 void bw_cross_edge(Bw *bw, BwState *s, const IrCfgEdge *e);

@@ -63,6 +63,13 @@ static bool bw_apart(const Bw *bw, const Expr *p, uint32_t pb, const Expr *q, ui
     return (op && oq) || (op && !bq) || (oq && !bp);
 }
 
+const Expr *bw_object_of(const Bw *bw, const Expr *p) {
+    if (bw_is_base(bw, p)) return p;
+    if (p->kind != EXPR_ADD) return NULL;
+    const Expr *a = bw_object_of(bw, p->kids[0]), *b = bw_object_of(bw, p->kids[1]);
+    return a && b ? NULL : a ? a : b; /* the sum of two addresses points into neither */
+}
+
 static void bw_drop_load(BwState *s, size_t i) {
     expr_unref(s->loads.data[i].ptr);
     expr_unref(s->loads.data[i].value);
@@ -107,4 +114,9 @@ void bw_store(Bw *bw, BwState *s, BwFrame *f, const Inst *in) {
         }
     }
     expr_unref(p);
+}
+
+void bw_forget(Bw *bw, BwState *s, const Expr *p, uint32_t bytes) {
+    for (size_t i = s->loads.len; i-- > 0;)
+        if (!bw_apart(bw, p, bytes, s->loads.data[i].ptr, s->loads.data[i].bytes)) bw_drop_load(s, i);
 }

@@ -45,6 +45,8 @@ BwState *bw_state_clone(const Bw *bw, const BwState *s) {
     BW_COPY_VEC(c->tau, s->tau);
     BW_COPY_VEC(c->trace, s->trace);
     BW_COPY_VEC(c->summarised, s->summarised);
+    BW_COPY_VEC(c->inputs, s->inputs);
+    for (size_t i = 0; i < c->inputs.len; i++) bw_input_ref(c->inputs.data[i]);
     c->checked = s->checked;
     c->dead = s->dead;
     c->deferred = s->deferred;
@@ -74,6 +76,8 @@ void bw_state_free(const Bw *bw, BwState *s) {
     while (s->frames.len) bw_pop_frame((Bw *)bw, s);
     for (size_t i = 0; i < s->pc.len; i++) expr_unref(s->pc.data[i]);
     bw_clobber(s);
+    for (size_t i = 0; i < s->inputs.len; i++) bw_input_unref(s->inputs.data[i]);
+    VEC_FREE(s->inputs);
     VEC_FREE(s->frames);
     VEC_FREE(s->pc);
     VEC_FREE(s->loads);
@@ -247,6 +251,7 @@ void bw_defer_call(Bw *bw, BwState *s, uint32_t i) {
             return;
         }
     }
+    if (bw_input_call(bw, s, i)) return;
     bw->plan->calls_deferred++;
     bw_apply(bw, s, i);
 }

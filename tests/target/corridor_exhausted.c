@@ -1,14 +1,13 @@
 /* symplex-target
  * expect: reached
  * args: --target-traces=1
- * phase2: unrestricted
- * The corridor run must end for the unrestricted run to start. Phase I
- * summarises the first loop (s free), so its one trace goes through s == 1,
- * which forward execution refutes (s = 4a is even). The only path to the line
- * runs the long loop, outside the corridor: its state is pruned, the
- * corridor run ends, and the second run, unrestricted, reaches the line. (The
- * pruner once kept the last state alive: the corridor run could not end, and
- * here that state reached the line in it, as if the corridor held the path.)
+ * phase2: outside
+ * Phase I summarises the first loop (s free), so its one trace goes through
+ * s == 1, which forward execution refutes (s = 4a is even), and so does the
+ * input of its model. The only path to the line runs the long loop, outside
+ * the corridor: the search keeps its state (a pruner used to drop it and end
+ * the corridor run, then a second, unrestricted run reached the line), and
+ * runs it to the line.
  */
 #include <klee/klee.h>
 

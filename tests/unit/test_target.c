@@ -6,6 +6,7 @@
 #include "load_source.h"
 #include "ir/ir.h"
 #include "solver/solver.h"
+#include "exec/state.h"
 #include "target/target.h"
 #include "util/util.h"
 #include <stdlib.h>
@@ -30,7 +31,23 @@ static const char *src =
     "    return r;\n"                                      /* 15 */
     "}\n";
 
+/* inputs made in order: a make_symbolic'd int, a nondet value, a buffer */
+static const char *src_inputs =
+    "void klee_make_symbolic(void *p, unsigned long n, const char *name);\n" /* 1 */
+    "int __VERIFIER_nondet_int(void);\n"                                     /* 2 */
+    "int main(void) {\n"                                                     /* 3 */
+    "    int x;\n"                                                           /* 4 */
+    "    unsigned char buf[4];\n"                                            /* 5 */
+    "    klee_make_symbolic(&x, sizeof x, \"x\");\n"                          /* 6 */
+    "    int k = __VERIFIER_nondet_int();\n"                                 /* 7 */
+    "    klee_make_symbolic(buf, sizeof buf, \"buf\");\n"                     /* 8 */
+    "    if (x == 1234 && k == -5 && buf[2] == 'q')\n"                       /* 9 */
+    "        return 1;\n"                                                    /* 10 */
+    "    return 0;\n"                                                        /* 11 */
+    "}\n";
+
 static char dir[] = "/tmp/symplex-test-target-XXXXXX";
+static char dir_inputs[] = "/tmp/symplex-test-target-in-XXXXXX";
 
 static IrModule *load(void) { return load_source(src, dir, "tgt.c"); }
 
@@ -79,6 +96,26 @@ static void check_parse(IrModule *m) {
     target_spec_free(&t);
 }
 
+/* The trace's model read back as the input, objects in the order made. */
+static void check_seed(Solver *s, const TargetOptions *o) {
+    IrModule *m = load_source(src_inputs, dir_inputs, "inputs.c");
+    if (!m) return;
+    TargetPlan *p = plan_for(m, s, "inputs.c:10", o);
+    if (p) {
+        CHECK_MSG(p->status == TARGET_TRACES && p->nseeds == 1, "%s, %u seeds", target_status_name(p->status), p->nseeds);
+        const Seed *sd = p->nseeds ? p->seeds[0] : NULL;
+        CHECK(sd && sd->n == 3);
+        if (sd && sd->n == 3) {
+            static const uint8_t x[4] = {0xd2, 0x04, 0, 0}, k[4] = {0xfb, 0xff, 0xff, 0xff};
+            CHECK(sd->sizes[0] == 4 && memcmp(sd->bytes[0], x, 4) == 0);
+            CHECK(sd->sizes[1] == 4 && memcmp(sd->bytes[1], k, 4) == 0);
+            CHECK(sd->sizes[2] == 4 && sd->bytes[2][2] == 'q');
+        }
+    }
+    target_plan_free(p);
+    ir_module_free(m);
+}
+
 int main(void) {
     IrModule *m = load();
     if (!m) return check_report();
@@ -125,6 +162,7 @@ int main(void) {
     if (p) CHECK_MSG(p->status == TARGET_TRACES && p->unknown >= 1 && p->deferred >= 1, "%s unknown %llu",
                      target_status_name(p->status), (unsigned long long)p->unknown);
     target_plan_free(p);
+    check_seed(s, &o);
 
     solver_destroy(lin);
     solver_destroy(s);
