@@ -60,7 +60,9 @@ typedef struct EngineMemory {
     double last_check;
     uint64_t prunes;          /* times states were terminated for memory */
     size_t inhibit, resume;   /* forks stop at this much memory in use and go on below that (0: never stop) */
-    size_t swap_in;           /* below this resident size states set aside are rebuilt */
+    size_t swap_in;           /* below this much memory in use states set aside are rebuilt */
+    size_t in_use;            /* memory in use at the last look at malloc's count ... */
+    double next_heap_look;    /* ... and when the next may be: a look walks malloc's arenas */
     uint64_t inhibits;        /* times forks were stopped */
     size_t code;              /* LLVM's code dropped before exploring: the teardown pages it back in */
 } EngineMemory;
