@@ -143,7 +143,7 @@ cap = int(probe["start_memory_mb"]) + 150 if probe else 300
 killed = {}
 # inhibition against ending states alone (neither sets states aside)
 for tag, extra in (("inhibit", ["--max-memory-inhibit"]), ("kill-only", [])):
-    s = run(["--only-new-coverage-tests", "--no-state-swap", "--max-time=20", "--max-memory=%d" % cap] + extra, tag)
+    s = run(["--only-new-coverage-tests", "--no-state-swap", "--max-time=12", "--max-memory=%d" % cap] + extra, tag)
     check(s is not None, tag + " ran")
     if not s:
         continue
