@@ -20,7 +20,7 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"max-time", O_MAX_TIME, true, "stop exploring after S seconds (states left get tests)"},
     {"max-instructions", O_MAX_INSTR, true, "stop after N executed instructions"},
     {"max-memory", O_MAX_MEMORY, true, "memory cap in MiB; states are terminated above it (default 2000)"},
-    {"max-memory-inhibit", O_MEMORY_INHIBIT, false, "stop forking as memory nears --max-memory (KLEE's default; here off: it starves a large frontier)"},
+    {"max-memory-inhibit", O_MEMORY_INHIBIT, false, "stop forking as memory nears --max-memory (KLEE's default; off here until measured)"},
     {"no-state-swap", O_NO_STATE_SWAP, false, "states --max-memory ends are lost (by default those with a model are kept as inputs and rebuilt when memory allows)"},
     {"halt-tests", O_HALT_TESTS, true, "at most N tests of the states alive when a limit or a signal halts the run (default: as many as the end's share of the time allows)"},
     {"max-depth", O_MAX_DEPTH, true, "terminate states after N symbolic branches"},

@@ -128,12 +128,8 @@ static size_t engine_memory_in_use(Engine *e, size_t rss, double now) {
 
 /* With --max-memory-inhibit, forks stop while memory in use is above the
  * inhibit line, as KLEE's default does: the states alive run to their ends
- * and free what they hold. Not the default: on a breadth-first run of
- * coreutils' pr, 39,000 states then each crawled toward its end, and
- * coverage stayed flat (554 branches from 23 s to 77 s, against 588 at 111 s
- * terminating states). Memory in use is malloc's count where there is one:
- * freed pages glibc keeps mapped would hold the RSS above the resume line
- * for good. */
+ * and free what they hold. Not the default until the ablation measures it
+ * (one breadth-first run of coreutils' pr: 601 branches against 598). */
 static void engine_memory_inhibit(Engine *e, size_t rss, double now) {
     EngineMemory *m = &e->mem;
     if (!m->inhibit) return;
