@@ -33,3 +33,17 @@ def write(work, name, text):
     with open(path, "w") as f:
         f.write(text)
     return path
+
+
+def run_summary(symplex, work, prog, args, tag):
+    """symplex --quiet on prog with args into WORK/out-TAG: its summary.json as
+    a dict, or None (the end of its stderr printed) when it failed."""
+    import json
+    import subprocess
+    out = os.path.join(work, "out-" + tag)
+    r = subprocess.run([symplex, "--quiet", "--output-dir=" + out] + args + [prog],
+                       capture_output=True, text=True, timeout=300)
+    if r.returncode != 0:
+        print(r.stderr[-2000:])
+        return None
+    return json.load(open(os.path.join(out, "summary.json")))

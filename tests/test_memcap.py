@@ -19,7 +19,6 @@ inhibited forks, the times forks stopped, and the prunes.
 
 Usage: test_memcap.py BIN_DIR WORK_DIR"""
 import glob
-import json
 import os
 import struct
 import subprocess
@@ -53,13 +52,7 @@ int main(void) {
 
 
 def run(args, tag):
-    out = os.path.join(work, "out-" + tag)
-    r = subprocess.run([symplex, "--quiet", "--output-dir=" + out] + args + [prog],
-                       capture_output=True, text=True, timeout=300)
-    if r.returncode != 0:
-        print(r.stderr[-2000:])
-        return None
-    return json.load(open(os.path.join(out, "summary.json")))
+    return checks.run_summary(symplex, work, prog, args, tag)
 
 
 TREE = r"""#include <stdlib.h>

@@ -21,7 +21,6 @@ that loops forever or concretizes inside an infeasible segment ends; a
 segment check that times out falls back to checking node by node.
 
 Usage: test_speculation.py BIN_DIR WORK_DIR"""
-import json
 import os
 import subprocess
 import sys
@@ -151,13 +150,7 @@ def write(name, text):
 
 
 def run(prog, args, tag):
-    out = os.path.join(work, "out-" + tag)
-    r = subprocess.run([symplex, "--quiet", "--output-dir=" + out] + args + [prog],
-                       capture_output=True, text=True, timeout=300)
-    if r.returncode != 0:
-        print(r.stderr[-2000:])
-        return None
-    return json.load(open(os.path.join(out, "summary.json")))
+    return checks.run_summary(symplex, work, prog, args, tag)
 
 
 def queries(prog, args, tag):

@@ -98,7 +98,9 @@ static void engine_memory_prune(Engine *e, size_t rss) {
     size_t kill = (excess + per - 1) / per;
     if (kill < 1) kill = 1;
     if (kill >= e->pool.len) kill = e->pool.len - 1;
-    for (size_t i = 0; i < kill; i++) engine_swap_out(e, e->pool.data[rng_below(&e->rng, e->pool.len)]);
+    /* each is set aside when it can be (engine_swap.c, on its termination) */
+    for (size_t i = 0; i < kill; i++)
+        exec_terminate_early(e->ex, e->pool.data[rng_below(&e->rng, e->pool.len)], "max-memory");
     if (kill) m->prunes++;
     solver_drop_caches(e->solver);
     memory_release();

@@ -186,7 +186,6 @@ static void muse_offer(Engine *e, Seed *sd, const PathCond *pc, const Assignment
         seed_unref(sd);
         return;
     }
-    sd->side = side;
     if (muse_queue(m, sd)) m->side_tried[side] = 1;
 }
 

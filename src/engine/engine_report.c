@@ -101,7 +101,7 @@ static bool engine_error_seen(Engine *e, const char *kind, const char *file, uin
 
 void engine_on_terminate(void *ctx, State *s, Termination *t) {
     Engine *e = ctx;
-    /* the cap's watcher cut its query: kept to be rebuilt, as the cap keeps the states it ends */
+    /* ended for memory (the cap chose it, or its watcher cut a query): kept to be rebuilt when it can be */
     if (t->kind == TERM_EARLY && strcmp(t->reason, "max-memory") == 0) engine_swap_keep(e, s);
     if (!engine_muse_want_test(e, s)) { /* a concolic run that found nothing new: no path of its own */
         engine_discard(e, s);

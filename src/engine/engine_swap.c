@@ -122,11 +122,6 @@ bool engine_swap_keep(Engine *e, State *s) {
     return true;
 }
 
-void engine_swap_out(Engine *e, State *s) {
-    engine_swap_keep(e, s);
-    exec_terminate_early(e->ex, s, "max-memory");
-}
-
 /* One record, chosen at random (as the cap chose the states), rebuilt: a
  * concolic run of its input that turns symbolic at its decision. */
 static void swap_rebuild(Engine *e) {

@@ -29,11 +29,10 @@ typedef struct EngineSwap EngineSwap;
 
 void engine_swap_new(Engine *e);
 void engine_swap_free(Engine *e);
-/* Keeps what rebuilds s, when it can (s is ending for memory: the cap chose
- * it, or the cap's watcher cut its query); true if kept. */
+/* Keeps what rebuilds s, when it can; true if kept. Called for every state
+ * ending with reason max-memory (engine_on_terminate): the cap chose it, or
+ * the cap's watcher cut its query. */
 bool engine_swap_keep(Engine *e, State *s);
-/* Ends s for memory, kept when it can be. */
-void engine_swap_out(Engine *e, State *s);
 /* Rebuilds up to n states set aside (n = 0: as many as memory allows);
  * returns how many. */
 size_t engine_swap_in(Engine *e, size_t n);

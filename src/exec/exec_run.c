@@ -341,7 +341,7 @@ bool exec_may_drop_undecided(const Executor *ex) {
 static int exec_fork_inhibited(Executor *ex, State *s, Expr *cond, int known) {
     uint32_t other_side = ex->br_side[!known];
     int r = known;
-    Expr *other = known ? expr_not(cond) : expr_ref(cond);
+    Expr *modelled = known ? expr_ref(cond) : expr_not(cond), *other = expr_not(modelled);
     if (other_side != IR_NO_BRANCH && !ex->branch_covered[other_side]) {
         Assignment *m = NULL;
         if (exec_check_extend(ex, s, other, &m) == SOLVER_SAT) {
@@ -349,13 +349,8 @@ static int exec_fork_inhibited(Executor *ex, State *s, Expr *cond, int known) {
             state_set_model(s, m);
         }
     }
-    if (r == known) {
-        Expr *taken = known ? expr_ref(cond) : expr_not(cond);
-        state_add_branch(s, taken, ex->br_side[!known]);
-        expr_unref(taken);
-    } else {
-        state_add_branch(s, other, ex->br_side[known]);
-    }
+    state_add_branch(s, r == known ? modelled : other, ex->br_side[!r]);
+    expr_unref(modelled);
     expr_unref(other);
     ex->stats.forks_inhibited++;
     return r;

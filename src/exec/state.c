@@ -118,7 +118,6 @@ void pc_flatten(const PathCond *p, Expr ***out, size_t *cap) {
 Seed *seed_new(uint32_t n) {
     Seed *sd = util_calloc(1, sizeof *sd);
     sd->n = n;
-    sd->side = IR_NO_BRANCH;
     sd->sizes = util_calloc(n + 1, sizeof *sd->sizes);
     sd->bytes = util_calloc(n + 1, sizeof *sd->bytes);
     sd->refs = 1;

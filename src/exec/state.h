@@ -108,7 +108,6 @@ typedef struct Seed {
     bool from_partial;       /* a partial solution (not a query's answer) */
     Assignment *partial;     /* a partial solution's own assignment (over the arrays of the
                                 state whose query met it), or NULL; owned */
-    uint32_t side;           /* the branch side a partial solution was queued to cover */
 } Seed;
 
 Seed *seed_new(uint32_t n);  /* n empty objects; set sizes/bytes with seed_set, then seed_seal */
