@@ -112,8 +112,8 @@ def user_line(file, line, stack, prog):
 
 
 def _asan_kind(what, err, start):
-    if "heap-use-after-free" in what:
-        return "use-after-free"
+    if "heap-use-after-free" in what or "stack-use-after-return" in what:
+        return "use-after-free"  # symplex names both: a freed heap or stack object
     if "attempting double-free" in what:
         return "double-free"
     if "attempting free on address which was not malloc()-ed" in what:

@@ -26,9 +26,9 @@ void engine_memory_debug(Engine *e) {
     const double mb = 1024.0 * 1024.0;
     fprintf(stderr,
             "memory: t=%.1f rss=%.1f peak=%.1f heap=%.1f heap_free=%.1f z3=%.1f exprs=%zu (%.1f MB) "
-            "states=%zu (%.1f MB, address spaces %.1f MB) objects=%u prunes=%llu\n",
+            "states=%zu (%.1f MB, address spaces %.1f MB) objects=%u kept=%u prunes=%llu\n",
             timer_now() - e->start, memory_rss_bytes() / mb, memory_peak_rss_bytes() / mb,
             memory_heap_bytes() / mb, memory_heap_free_bytes() / mb, solver_memory_bytes() / mb,
             expr_live_count(), expr_live_count() * sizeof(Expr) / mb, e->pool.len, states / mb, as_bytes / mb,
-            mem_object_count(), (unsigned long long)e->mem.prunes);
+            mem_object_count(), mem_object_kept(), (unsigned long long)e->mem.prunes);
 }

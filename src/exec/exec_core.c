@@ -47,6 +47,7 @@ void exec_free(Executor *ex) {
     for (uint32_t i = 0; i < ex->nshared_arrays; i++) free(ex->shared_names[i]);
     free(ex->shared_names);
     free(ex->shared_arrays);
+    ex->last_mo = NULL; /* its reference goes with the registry */
     mem_shutdown();
     free(ex);
 }

@@ -29,7 +29,13 @@ void exec_report_bad_access(Executor *ex, State *s, uint64_t addr, uint64_t n, b
 MemObject *exec_object_at(Executor *ex, uint64_t addr) {
     /* most lookups hit the object the previous one hit: skip the search then */
     MemObject *mo = ex->last_mo;
-    if (!mo || addr - mo->addr >= mo->size) mo = ex->last_mo = mem_object_containing(addr);
+    if (!mo || addr - mo->addr >= mo->size) {
+        /* the cache holds a reference: the object it names is not retired under it */
+        mo = mem_object_containing(addr);
+        if (mo) mem_object_ref(mo);
+        if (ex->last_mo) mem_object_unref(ex->last_mo);
+        ex->last_mo = mo;
+    }
     return mo;
 }
 
@@ -96,9 +102,9 @@ static uint64_t exec_pin_bad_pointer(Executor *ex, State *s, Expr *ptr, uint64_t
 /* The objects a symbolic pointer may access: the one it was computed from
  * when known (Value.obj), else those around the example address. */
 static uint32_t exec_pointer_candidates(Value ptr, uint64_t example, MemObject **cands) {
-    if (ptr.obj) {
+    if (ptr.obj) { /* none when that object was retired: it is dead in every state */
         cands[0] = mem_object_by_id(ptr.obj - 1);
-        return 1;
+        return cands[0] ? 1 : 0;
     }
     uint32_t k = 0;
     MemObject *hit = mem_object_containing(example);
@@ -139,6 +145,11 @@ static ObjectState *exec_resolve_symbolic(Executor *ex, State *s, Value ptr, uns
         return os;
     }
     uint64_t bad = exec_pin_bad_pointer(ex, s, ptr.e, example, k ? cands[0] : NULL);
+    if (ptr.obj && !k) { /* its origin was retired: stack memory no state holds */
+        exec_error(ex, s, "use-after-free", "%s of %u bytes at 0x%llx through a pointer into a freed stack object",
+                   write ? "write" : "read", n, (unsigned long long)bad);
+        return NULL;
+    }
     /* a pointer with a known origin is reported against it, wherever it landed */
     MemObject *at = ptr.obj ? NULL : mem_object_containing(bad);
     exec_report_bad_access(ex, s, bad, n, write, at ? at : k ? cands[0] : NULL);

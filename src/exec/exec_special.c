@@ -152,7 +152,7 @@ static bool sp_make_symbolic(Executor *ex, State *s, const IrFunction *fn, const
                  : ex->opt.shared_inputs ? sp_shared_array(ex, s->nsyms, aname, (uint32_t)size)
                                        : expr_array_new(aname, (uint32_t)size, NULL);
     os_make_symbolic(os, addr - mo->addr, size, arr);
-    state_add_symbolic(s, mo, arr, exec_intern(ex, name));
+    state_add_symbolic(s, arr, exec_intern(ex, name));
     if (s->seed && s->model) sp_seed_bytes(s, arr);
     free(name);
     exec_set_result(s, in, value_concrete(0));

@@ -40,6 +40,15 @@ typedef struct MemObject {
      * checked against this expression (exec_symsize.c). */
     Expr *size_expr;
     uint64_t size_min;  /* with size_expr: the least size the path allowed at the allocation */
+    /* Holders: the ObjectStates that are its contents in some state, and
+     * lookup caches. A stack or variadic-area object left with none is dead
+     * in every state; it is retired (mem_object_unref). */
+    uint32_t refs;
+    /* A retired stack or variadic-area object, or several adjacent ones
+     * merged (kind MEM_STACK): [addr, addr + size) was theirs (with the red
+     * zones between them), no state holds it, and an access there is a use
+     * after return. */
+    bool tomb;
 } MemObject;
 
 /* Objects up to OS_FLAT_MAX bytes keep one buffer: a copy costs little,
@@ -82,6 +91,9 @@ typedef struct ObjectState {
      * counted: they could only make the pruning weaker, and its soundness
      * rests on the congruence the solver proves of each index, not on M. */
     uint8_t access;
+    /* The object these are the contents of (set by the first as_bind, copied
+     * by os_clone): each ObjectState holds one reference on it. */
+    MemObject *owner;
 } ObjectState;
 
 /* ---- the process-wide object registry ---- */
@@ -98,8 +110,18 @@ MemObject *mem_object_containing(uint64_t a);
 MemObject *mem_object_overlapping(uint64_t a, uint64_t n);
 /* The object at or below a and the next one above it, by address (up to 2). */
 uint32_t mem_objects_around(uint64_t a, MemObject **out);
+/* The object with this id, or NULL once it was retired into another one's
+ * tomb (a dead stack object: no state can hold it again). */
 MemObject *mem_object_by_id(uint32_t id);
 uint32_t mem_object_count(void);
+/* Objects registered and not yet merged into a tomb (a debugging figure). */
+uint32_t mem_object_kept(void);
+/* References for holders other than ObjectStates (lookup caches). A stack or
+ * variadic-area object whose last reference goes is retired: it becomes a
+ * tomb or joins the tomb just below or above it, so the registry grows with
+ * the objects alive, not with every call any state ever made. */
+void mem_object_ref(MemObject *mo);
+void mem_object_unref(MemObject *mo);
 
 /* ---- object contents ---- */
 ObjectState *os_new(uint64_t size);                         /* zero-filled, refs = 1 */
@@ -208,7 +230,7 @@ extern uint32_t as_epoch;
 void as_init(AddressSpace *as);
 void as_free(AddressSpace *as);
 void as_copy(AddressSpace *dst, const AddressSpace *src);   /* shares contents */
-void as_bind(AddressSpace *as, const MemObject *mo, ObjectState *os); /* takes os reference */
+void as_bind(AddressSpace *as, MemObject *mo, ObjectState *os); /* takes os reference */
 void as_unbind(AddressSpace *as, const MemObject *mo);
 const ObjectState *as_lookup(const AddressSpace *as, const MemObject *mo); /* NULL if not live */
 /* Writable contents, copying them first if shared. NULL if not live. */

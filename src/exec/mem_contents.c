@@ -141,7 +141,9 @@ void os_unref(ObjectState *os) {
     if (os->chunks)
         for (uint64_t i = 0, n = os_nchunks(os->size); i < n; i++) os_chunk_unref(os->chunks[i]);
     free(os->chunks);
+    MemObject *owner = os->owner;
     free(os);
+    if (owner) mem_object_unref(owner);
 }
 
 /* The concrete bytes of a copy: a flat object's copied, a chunked one's
@@ -182,6 +184,7 @@ ObjectState *os_clone(const ObjectState *os) {
         memcpy(c->stamp, os->stamp, os->size * sizeof *c->stamp);
     }
     c->access = os->access;
+    if ((c->owner = os->owner)) mem_object_ref(c->owner);
     return c;
 }
 

@@ -18,6 +18,7 @@
  * then copies the ObjectState itself if it is still shared. */
 #include "mem.h"
 #include "../util/util.h"
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,7 +127,12 @@ static void **as_own_slot(AddressSpace *as, uint32_t id, bool create) {
     return NULL;
 }
 
-void as_bind(AddressSpace *as, const MemObject *mo, ObjectState *os) {
+void as_bind(AddressSpace *as, MemObject *mo, ObjectState *os) {
+    assert(!os->owner || os->owner == mo);
+    if (!os->owner) { /* before the old contents go: they may hold mo's last reference */
+        os->owner = mo;
+        mem_object_ref(mo);
+    }
     as_cool(as);
     as_grow(as, mo->id);
     void **slot = as_own_slot(as, mo->id, true);

@@ -314,10 +314,10 @@ static uint64_t symbolic_steps;
 
 uint64_t state_symbolic_steps(void) { return symbolic_steps; }
 
-void state_add_symbolic(State *s, MemObject *mo, Array *array, const char *name) {
+void state_add_symbolic(State *s, Array *array, const char *name) {
     SymNode *n = util_malloc(sizeof *n);
     n->prev = s->syms; /* the state's reference moves to the new node */
-    n->sym = (Symbolic){mo, array, name};
+    n->sym = (Symbolic){array, name};
     n->refs = 1;
     s->syms = n;
     s->nsyms++;

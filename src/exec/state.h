@@ -78,9 +78,8 @@ typedef struct Frame {
     bool in_runtime;
 } Frame;
 
-/* A symbolic input object: which memory it was created in and its array. */
+/* A symbolic input object: its array and name. */
 typedef struct Symbolic {
-    MemObject *mo;
     Array *array;
     const char *name;   /* the name the program gave (owned by the executor) */
 } Symbolic;
@@ -193,7 +192,7 @@ void state_add_unchecked_branch(State *s, Expr *e, uint32_t flip);
 static inline bool state_unchecked(const State *s) { return s->pc && s->pc->status != PC_SAT; }
 /* Drops the newest nodes of the path condition down to `keep` (a node of it, or NULL). */
 void state_truncate_pc(State *s, PathCond *keep);
-void state_add_symbolic(State *s, MemObject *mo, Array *array, const char *name);
+void state_add_symbolic(State *s, Array *array, const char *name);
 /* s's inputs in make_symbolic order into out[0 .. s->nsyms). */
 void state_symbolics(const State *s, Symbolic *out);
 /* Input-list nodes made or walked so far, process-wide: the work count the

@@ -73,9 +73,9 @@ static uint64_t fork_work(unsigned n) {
     State **kids = util_malloc(n * sizeof *kids);
     Array *mine = expr_array_new("kid", 1, NULL);
     for (unsigned i = 0; i < n; i++) {
-        state_add_symbolic(s, NULL, expr_array_new("x", 1, NULL), "x");
+        state_add_symbolic(s, expr_array_new("x", 1, NULL), "x");
         kids[i] = state_fork(s, i + 1);
-        state_add_symbolic(kids[i], NULL, mine, "kid");
+        state_add_symbolic(kids[i], mine, "kid");
     }
     uint64_t work = state_symbolic_steps() - before;
     /* the list in make_symbolic order: the parent's n, then the child's own */

@@ -97,6 +97,78 @@ static void test_registry_random(void) {
 
 /* ---- concrete contents ---- */
 
+/* One call's stack: three locals and a variadic area, bound in as and
+ * released (unbound) on return, as exec_call does. */
+static void call_frame(AddressSpace *as, MemObject **out) {
+    static const uint64_t sizes[4] = {4, 16, 1, 48};
+    for (int k = 0; k < 4; k++) {
+        out[k] = mem_object_new(sizes[k], 8, k == 3 ? MEM_VARARGS : MEM_STACK, 0, NULL);
+        as_bind(as, out[k], os_new(sizes[k]));
+    }
+}
+
+/* Stack objects no state holds are retired into tombs: the registry keeps
+ * what is live (and freed heap blocks exactly), an address once on a stack
+ * still resolves to freed stack memory, and a holder keeps an object whole. */
+static void test_registry_retire(void) {
+    mem_init(0x10000);
+    AddressSpace a, b;
+    as_init(&a);
+    MemObject *h = mem_object_new(24, 8, MEM_HEAP, 0, "malloc");
+    as_bind(&a, h, os_new(24));
+    MemObject *base[4];
+    call_frame(&a, base); /* main's frame: live throughout */
+    uint64_t first_dead = 0, forked_addr = 0, held_addr = 0;
+    uint32_t merged_id = 0;
+    uint64_t last_dead = 0, above_forked = 0;
+    MemObject *forked = NULL, *held = NULL;
+    for (int call = 0; call < 20000; call++) {
+        MemObject *f[4];
+        call_frame(&a, f);
+        if (call == 0) first_dead = f[1]->addr + 3, merged_id = f[1]->id;
+        if (call == 5000) { /* a fork shares this frame: it lives on in b */
+            as_copy(&b, &a);
+            forked = f[2];
+            forked_addr = forked->addr;
+        }
+        if (call == 5001) above_forked = f[0]->addr; /* the first object above the shared frame */
+        if (call == 7000) { /* a lookup cache holds this one */
+            held = f[0];
+            held_addr = held->addr;
+            mem_object_ref(held);
+        }
+        last_dead = f[3]->addr;
+        for (int k = 0; k < 4; k++) as_unbind(&a, f[k]);
+    }
+    as_unbind(&a, h);
+    CHECK(mem_object_count() == 1 + 4 + 4 * 20000);
+    CHECK_MSG(mem_object_kept() < 20, "%u objects kept", mem_object_kept());
+    MemObject *t = mem_object_containing(first_dead);
+    CHECK(t && t->tomb && t->kind == MEM_STACK && t->name == NULL && !as_lookup(&a, t));
+    CHECK(mem_object_containing(h->addr) == h && !h->tomb && strcmp(h->name, "malloc") == 0);
+    /* the frame b shares and the object the cache holds are whole */
+    CHECK(mem_object_containing(forked_addr) == forked && !forked->tomb && as_lookup(&b, forked));
+    CHECK(mem_object_containing(held_addr) == held && !held->tomb && held->addr == held_addr);
+    for (int k = 0; k < 4; k++) CHECK(mem_object_containing(base[k]->addr) == base[k] && as_lookup(&a, base[k]));
+    /* a cache holds the tomb above the shared frame: it stays whole when that frame goes */
+    MemObject *above = mem_object_containing(above_forked);
+    CHECK(above && above->tomb);
+    mem_object_ref(above);
+    as_free(&b);
+    CHECK(mem_object_containing(above_forked) == above && above->addr <= above_forked);
+    mem_object_unref(above);
+    mem_object_unref(held);
+    CHECK(mem_object_containing(forked_addr)->tomb && mem_object_containing(held_addr)->tomb);
+    CHECK_MSG(mem_object_kept() < 20, "%u objects kept", mem_object_kept());
+    CHECK(mem_object_by_id(merged_id) == NULL); /* a merged object's id names nothing */
+    /* a new object is found after all the tombs, and freed stack memory below it */
+    MemObject *fresh = mem_object_new(8, 8, MEM_STACK, 0, NULL);
+    t = mem_object_containing(last_dead);
+    CHECK(mem_object_containing(fresh->addr) == fresh && t && t->tomb && t->addr + t->size <= fresh->addr);
+    as_free(&a);
+    mem_shutdown();
+}
+
 static void test_concrete_roundtrip(void) {
     enum { SZ = 48 };
     size_t live = expr_live_count();
@@ -681,6 +753,7 @@ int main(void) {
     size_t live = expr_live_count();
     test_registry_basic();
     test_registry_random();
+    test_registry_retire();
     test_concrete_roundtrip();
     test_chunked_versions();
     test_chunked_symbolic();
