@@ -353,7 +353,7 @@ static void muse_solve(Engine *e, OpenBranch *b) {
     size_t n = pc_flatten_view(b->prefix, &cs, &cap);
     Assignment sol;
     assignment_init(&sol);
-    Query q = {cs, n, b->cond, e->opt.partial_solutions ? &m->sink : NULL, &b->run->input};
+    Query q = {cs, n, b->cond, e->opt.partial_solutions ? &m->sink : NULL, &b->run->input, false};
     m->solving = b->run;
     m->solving_pc = b->prefix;
     m->solves++;

@@ -36,7 +36,7 @@ static bool engine_make_ktest(Engine *e, State *s, KTest *kt) {
     if (s->model) { /* the state carries a model of its path already */
         assignment_copy(&model, s->model);
     } else {
-        Query q = {cs, n, NULL, NULL, NULL};
+        Query q = {cs, n, NULL, NULL, NULL, false};
         if (solver_check(e->solver, &q, &model) != SOLVER_SAT) {
             assignment_free(&model);
             return false;
@@ -217,6 +217,7 @@ static void engine_write_feasibility(Engine *e, FILE *f) {
     fprintf(f, "  \"absurdity_saved\": %llu,\n  \"model_decided\": %llu,\n  \"speculation_cut\": %llu,\n",
             (unsigned long long)st->absurdity_saved, (unsigned long long)st->model_decided,
             (unsigned long long)st->speculation_cut);
+    fprintf(f, "  \"sides_answered_cheaply\": %llu,\n", (unsigned long long)st->sides_answered_cheaply);
     fprintf(f, "  \"fp_symbolic\": %llu,\n  \"fp80_concretized\": %llu,\n", (unsigned long long)st->fp_symbolic,
             (unsigned long long)st->fp80_concretized);
     fprintf(f, "  \"fp_calls_opaque\": %llu,\n  \"fp_calls_concretized\": %llu,\n",

@@ -4,14 +4,19 @@
  * Eagerly, each side of a branch is checked where it is taken. Speculatively
  * (--speculate=K) a two-way branch forks both sides unchecked; a state's
  * unchecked segment (the newest path-condition nodes not known SAT) is checked
- * with one query once it holds K nodes, when the path ends, or before anything
- * that must not come from an infeasible path. When that query is UNSAT a
- * binary search over the segment's prefixes finds the first infeasible node;
- * every state through that node is infeasible and ends without a test, and
- * the states beside it run on. What a check learns is stored in the shared
- * path-condition nodes (PathCond.status), so states that share a prefix share
- * its checks. Proposition 1 (absurdity): the path before an infeasible side of
- * a two-way branch is feasible, so the other side is feasible with no query.
+ * once it holds K nodes, when the path ends, or before anything that must not
+ * come from an infeasible path. Without state models (the paper's setting) the
+ * check is one query, and when it is UNSAT a binary search over the segment's
+ * prefixes finds the first infeasible node. With them (the default) it is the
+ * eager engine's queries, node by node and only where the model does not
+ * already decide (feas_walk): a side the model satisfies costs no query, so a
+ * segment query could save none and would only be harder to answer from the
+ * caches. Every state through an infeasible node is infeasible and ends
+ * without a test, and the states beside it run on. What a check learns is
+ * stored in the shared path-condition nodes (PathCond.status), so states that
+ * share a prefix share its checks. Proposition 1 (absurdity): the path
+ * before an infeasible side of a two-way branch is feasible, so the other
+ * side is feasible with no query.
  *
  * The searcher sees unchecked states like any other: any searcher may pick
  * them, they are checked when picked with K unchecked nodes, and the coverage
@@ -57,6 +62,13 @@ FeasibilityPolicy exec_feasibility_policy(const ExecOptions *opt) {
 
 /* ---- the segment ---- */
 
+static void feas_drop_model(Assignment **m) {
+    if (!*m) return;
+    assignment_free(*m);
+    free(*m);
+    *m = NULL;
+}
+
 /* The unchecked segment of s into ex->seg_buf, newest first (node j, counted
  * from the oldest as 1, is seg[m - j]); *base is the newest SAT node below it
  * (NULL: the empty path). *known says whether a node of it is already known
@@ -83,28 +95,20 @@ static inline PathCond *feas_node(Executor *ex, uint32_t m, uint32_t j) { return
 /* Is the path through its oldest `upto` nodes feasible, the oldest len0 being
  * known feasible? Those are the query's constraints and the newer ones its
  * goal, so the solver chain slices the query down to what the goal touches.
- * With a model wanted and a prefix model, that model is the base and the
- * query starts at the nodes it covers: only the part the newer nodes touch is
- * solved, as for an eager branch query. */
-static SolverResult feas_query(Executor *ex, State *s, uint32_t len0, uint32_t upto, Assignment *model) {
+ * (The paper's check, without state models.) */
+static SolverResult feas_query(Executor *ex, State *s, uint32_t len0, uint32_t upto) {
     pc_flatten(s->pc, &ex->cs_buf, &ex->cs_cap);
     Expr *const *cs = ex->cs_buf;
-    const Assignment *base = NULL;
-    uint32_t lo = len0;
-    if (model && s->prefix_model && s->prefix_len <= len0) {
-        base = s->prefix_model;
-        lo = s->prefix_len;
-    }
-    Expr *goal = expr_ref(cs[lo]);
-    for (uint32_t i = lo + 1; i < upto; i++) {
+    Expr *goal = expr_ref(cs[len0]);
+    for (uint32_t i = len0 + 1; i < upto; i++) {
         Expr *g = expr_bool_and(goal, cs[i]);
         expr_unref(goal);
         goal = g;
     }
-    Query q = {cs, lo, goal, ex->sink, base};
+    Query q = {cs, len0, goal, ex->sink, NULL, false};
     ex->stats.queries_feasibility++;
     ex->querying = s;
-    SolverResult r = solver_check(ex->solver, &q, model);
+    SolverResult r = solver_check(ex->solver, &q, NULL);
     ex->querying = NULL;
     expr_unref(goal);
     return r;
@@ -132,7 +136,7 @@ static FeasResult feas_found_unsat(Executor *ex, uint32_t m, uint32_t first) {
 static FeasResult feas_scan(Executor *ex, State *s, uint32_t len0, uint32_t m, uint32_t lo, uint32_t hi, bool hi_unsat) {
     for (uint32_t j = lo + 1; j <= hi; j++) {
         if (j == hi && hi_unsat) return feas_found_unsat(ex, m, j);
-        SolverResult r = feas_query(ex, s, len0, len0 + j, NULL);
+        SolverResult r = feas_query(ex, s, len0, len0 + j);
         if (r == SOLVER_UNSAT) return feas_found_unsat(ex, m, j);
         if (r == SOLVER_UNKNOWN) {
             feas_node(ex, m, j)->status = PC_GAVE_UP;
@@ -150,7 +154,7 @@ static FeasResult feas_bisect(Executor *ex, State *s, uint32_t len0, uint32_t m)
     uint32_t lo = 0, hi = m;
     while (hi - lo > 1) {
         uint32_t mid = (lo + hi) / 2;
-        SolverResult r = feas_query(ex, s, len0, len0 + mid, NULL);
+        SolverResult r = feas_query(ex, s, len0, len0 + mid);
         ex->stats.queries_bisect++;
         if (r == SOLVER_SAT) {
             feas_mark_sat(ex, m, mid);
@@ -162,6 +166,81 @@ static FeasResult feas_bisect(Executor *ex, State *s, uint32_t len0, uint32_t m)
         }
     }
     return feas_found_unsat(ex, m, hi);
+}
+
+static Assignment *feas_model_copy(const Assignment *m) {
+    Assignment *c = util_malloc(sizeof *c);
+    assignment_init(c);
+    assignment_copy(c, m);
+    return c;
+}
+
+/* A model of the path through the segment's base node, or NULL: the one a
+ * check that passed that node kept, else the state's prefix model if it still
+ * fits (another state's check may have shown nodes above it SAT). */
+static Assignment *feas_base_model(const State *s, const PathCond *base) {
+    if (base && base->model) return feas_model_copy(base->model);
+    if (!s->prefix_model || s->prefix_len > pc_len(base)) return NULL;
+    Assignment *cur = feas_model_copy(s->prefix_model);
+    for (const PathCond *p = base; p && p->len > s->prefix_len && cur; p = p->next)
+        if (!expr_eval(p->e, cur)) feas_drop_model(&cur);
+    return cur;
+}
+
+/* Is node j (above `below`) feasible? The eager engine's query at its branch:
+ * the constraints below it as the state's view keeps them (what
+ * exec_constraints gives), the node as the goal, the current model as the
+ * base. SAT replaces *cur with the answer's model. */
+static SolverResult feas_node_query(Executor *ex, State *s, const PathCond *below, const PathCond *node,
+                                    Assignment **cur) {
+    size_t n = below ? pc_flatten_view(below, &ex->cs_buf, &ex->cs_cap) : 0;
+    Assignment *next = util_malloc(sizeof *next);
+    assignment_init(next);
+    Query q = {ex->cs_buf, n, node->e, ex->sink, *cur, false};
+    ex->stats.queries_feasibility++;
+    ex->stats.queries_speculative++;
+    ex->querying = s;
+    SolverResult r = solver_check(ex->solver, &q, next);
+    ex->querying = NULL;
+    feas_drop_model(cur);
+    if (r == SOLVER_SAT) *cur = next;
+    else feas_drop_model(&next);
+    return r;
+}
+
+/* The segment node by node, oldest first, as the eager engine checks the
+ * branches that made it: a node the current model satisfies is SAT with no
+ * query; otherwise one query, the nodes below as its constraints, the node as
+ * its goal and the model as its base, whose answer is the next model. Each
+ * query is the one the eager engine would have made at that branch (the
+ * counterexample cache, the slicing and the solver's reuse see the same
+ * query), so a check never costs more than eager execution; what speculation
+ * keeps is that a state never checked before the run ends costs nothing. The
+ * first UNSAT node is the segment's first infeasible one: no bisection.
+ * *model is the last model found (or NULL), a model of the whole segment when
+ * the result is FEAS_SAT. */
+static FeasResult feas_walk(Executor *ex, State *s, PathCond *base, uint32_t m, Assignment **model) {
+    Assignment *cur = feas_base_model(s, base);
+    *model = NULL;
+    PathCond *below = base;
+    for (uint32_t j = 1; j <= m; below = feas_node(ex, m, j), j++) {
+        PathCond *node = feas_node(ex, m, j);
+        if (cur && expr_eval(node->e, cur)) {
+            ex->stats.model_decided++;
+        } else {
+            SolverResult r = feas_node_query(ex, s, below, node, &cur);
+            if (r == SOLVER_UNSAT) return feas_found_unsat(ex, m, j);
+            if (r != SOLVER_SAT) {
+                node->status = PC_GAVE_UP;
+                return FEAS_GAVE_UP;
+            }
+        }
+        node->status = PC_SAT;
+        /* another path goes on from here: its check starts from this model */
+        if (node->refs > 1 && !node->model) node->model = feas_model_copy(cur);
+    }
+    *model = cur;
+    return FEAS_SAT;
 }
 
 /* Credits the coverage s met while unchecked; s is known feasible now. */
@@ -189,25 +268,24 @@ static FeasResult feas_settle(Executor *ex, State *s, bool when_due) {
     if (known != FEAS_SAT) return known;
     if (when_due && !ex->feas.due(&ex->feas, s, m) && s->npending < FEAS_PENDING_MAX) return FEAS_SAT;
     uint32_t len0 = pc_len(base);
-    Assignment *model = util_malloc(sizeof *model);
-    assignment_init(model);
-    ex->stats.queries_speculative++;
-    SolverResult r = feas_query(ex, s, len0, len0 + m, model);
+    Assignment *model = NULL;
     FeasResult out;
-    if (r == SOLVER_SAT) {
-        feas_mark_sat(ex, m, m);
-        out = FEAS_SAT;
-    } else if (r == SOLVER_UNSAT) {
-        out = feas_bisect(ex, s, len0, m);
-    } else {
-        out = feas_scan(ex, s, len0, m, 0, m, false);
+    if (!ex->opt.no_state_model) {
+        out = feas_walk(ex, s, base, m, &model);
+    } else { /* the paper's check: one query for the segment, bisected when UNSAT */
+        ex->stats.queries_speculative++;
+        SolverResult r = feas_query(ex, s, len0, len0 + m);
+        if (r == SOLVER_SAT) {
+            feas_mark_sat(ex, m, m);
+            out = FEAS_SAT;
+        } else if (r == SOLVER_UNSAT) {
+            out = feas_bisect(ex, s, len0, m);
+        } else {
+            out = feas_scan(ex, s, len0, m, 0, m, false);
+        }
     }
-    if (out == FEAS_SAT && r == SOLVER_SAT && !ex->opt.no_state_model) {
-        state_set_model(s, model);
-    } else {
-        assignment_free(model);
-        free(model);
-    }
+    if (out == FEAS_SAT && model) state_set_model(s, model);
+    else feas_drop_model(&model);
     if (out == FEAS_SAT) {
         state_set_prefix_model(s, NULL, 0);
         feas_flush(ex, s);
@@ -266,9 +344,31 @@ bool exec_after_quantum(Executor *ex, State *s) {
     return !state_unchecked(s) || exec_settled(ex, s);
 }
 
+/* A state with a model asks about the side the model does not satisfy as the
+ * eager engine would, but cheaply (Query.cheap): when the slicing, the bounds
+ * or the counterexample cache answer, the fork is the eager one with that
+ * answer (-2: they did not, nothing was done). Deferring a side they answer
+ * would save nothing and cost a state that runs before it is known
+ * infeasible: on bench/suite's http_req, 72% of the sides deferred were. */
+static int feas_fork_cheaply(Executor *ex, State *s, Expr *cond, int known, State **child) {
+    Expr *other = known ? expr_not(cond) : expr_ref(cond);
+    size_t n;
+    Expr *const *cs = exec_constraints(ex, s, &n);
+    ForkAnswer a = {SOLVER_UNKNOWN, NULL};
+    a.r = exec_check_extend_as(ex, s, cs, n, other, true, &a.model);
+    expr_unref(other);
+    if (a.r == SOLVER_UNKNOWN) return -2;
+    ex->stats.sides_answered_cheaply++;
+    return exec_fork_answered(ex, s, cond, &a, child);
+}
+
 int exec_fork_unchecked(Executor *ex, State *s, Expr *cond, State **child) {
     exec_trim_model(s);
     int known = s->model ? (expr_eval(cond, s->model) != 0) : -1;
+    if (known >= 0) {
+        int r = feas_fork_cheaply(ex, s, cond, known, child);
+        if (r != -2) return r;
+    }
     Expr *ncond = expr_not(cond);
     State *c = state_fork(s, ++ex->next_state_id);
     c->covered_new = false; /* as in exec_fork */

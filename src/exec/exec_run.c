@@ -261,18 +261,23 @@ void exec_trim_model(State *s) {
 }
 
 static SolverResult exec_check_extend_on(Executor *ex, State *s, Expr *const *cs, size_t n, Expr *e, Assignment **out) {
+    return exec_check_extend_as(ex, s, cs, n, e, false, out);
+}
+
+SolverResult exec_check_extend_as(Executor *ex, State *s, Expr *const *cs, size_t n, Expr *e, bool cheap,
+                                  Assignment **out) {
     *out = NULL;
-    ex->stats.queries_feasibility++;
     exec_trim_model(s);
     Assignment *m = NULL;
     if (s->model) {
         m = util_malloc(sizeof *m);
         assignment_init(m);
     }
-    Query q = {cs, n, e, ex->sink, s->model};
+    Query q = {cs, n, e, ex->sink, s->model, cheap};
     ex->querying = s;
     SolverResult r = solver_check(ex->solver, &q, m);
     ex->querying = NULL;
+    if (!cheap || r != SOLVER_UNKNOWN) ex->stats.queries_feasibility++;
     if (r == SOLVER_SAT) *out = m;
     else exec_drop_model(m);
     return r;
@@ -288,11 +293,17 @@ SolverResult exec_check_extend(Executor *ex, State *s, Expr *e, Assignment **out
  * search explores it first; when it is infeasible and no model decided it,
  * the true side is feasible with no query (Proposition 1: the path condition
  * itself is satisfiable, and a two-way branch has a feasible side). */
-static void exec_fork_sides(Executor *ex, State *s, int known, Expr *cond, Expr *ncond, Assignment **mt,
-                            Assignment **mf, SolverResult *t, SolverResult *f) {
+static void exec_fork_sides(Executor *ex, State *s, int known, Expr *cond, Expr *ncond, const ForkAnswer *pre,
+                            Assignment **mt, Assignment **mf, SolverResult *t, SolverResult *f) {
+    if (known >= 0) ex->stats.model_decided++;
+    if (pre) { /* the side the model does not satisfy, already asked */
+        *(known ? f : t) = pre->r;
+        *(known ? mf : mt) = pre->model;
+        *(known ? t : f) = SOLVER_SAT;
+        return;
+    }
     size_t n;
     Expr *const *cs = exec_constraints(ex, s, &n); /* flattened once for both sides */
-    if (known >= 0) ex->stats.model_decided++;
     *f = known == 0 ? SOLVER_SAT : exec_check_extend_on(ex, s, cs, n, ncond, mf);
     *t = SOLVER_UNKNOWN;
     if (*f == SOLVER_UNSAT && known == -1 && ex->opt.absurdity) {
@@ -378,7 +389,7 @@ static void exec_rebuilt(Executor *ex, State *s) {
 /* With a model of the path, the side of the branch it satisfies is feasible
  * without a query, and the query for the other side returns that side's model
  * (see exec_check_extend): one query per branch, and both sides keep a model. */
-static int exec_fork_step(Executor *ex, State *s, Expr *cond, State **child) {
+static int exec_fork_step(Executor *ex, State *s, Expr *cond, const ForkAnswer *pre, State **child) {
     *child = NULL;
     if (s->concolic && s->model) return exec_fork_concolic(ex, s, cond);
     if (!exec_settled(ex, s)) return -1;
@@ -387,7 +398,7 @@ static int exec_fork_step(Executor *ex, State *s, Expr *cond, State **child) {
     Expr *ncond = expr_not(cond);
     Assignment *mt = NULL, *mf = NULL;
     SolverResult t, f;
-    exec_fork_sides(ex, s, known, cond, ncond, &mt, &mf, &t, &f);
+    exec_fork_sides(ex, s, known, cond, ncond, pre, &mt, &mf, &t, &f);
     int r;
     if ((t == SOLVER_UNKNOWN || f == SOLVER_UNKNOWN) && known >= 0 && exec_may_drop_undecided(ex)) {
         r = known; /* the side the model satisfies; the other is dropped undecided */
@@ -429,13 +440,19 @@ static int exec_fork_step(Executor *ex, State *s, Expr *cond, State **child) {
     return r;
 }
 
-int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
-    int r = exec_fork_step(ex, s, cond, child);
+static int exec_fork_with(Executor *ex, State *s, Expr *cond, const ForkAnswer *pre, State **child) {
+    int r = exec_fork_step(ex, s, cond, pre, child);
     if (r < 0) return r; /* s has ended */
     exec_decision(s);
     if (*child) exec_decision(*child);
     if (s->replay_to && s->decisions == s->replay_to) exec_rebuilt(ex, s);
     return r;
+}
+
+int exec_fork(Executor *ex, State *s, Expr *cond, State **child) { return exec_fork_with(ex, s, cond, NULL, child); }
+
+int exec_fork_answered(Executor *ex, State *s, Expr *cond, const ForkAnswer *pre, State **child) {
+    return exec_fork_with(ex, s, cond, pre, child);
 }
 
 bool exec_fork_value(Executor *ex, State *s, Expr *e, u128 *out) {

@@ -90,6 +90,7 @@ typedef struct ExecStats {
     uint64_t queries_bisect;      /* of those: prefixes queried to find a segment's first infeasible branch */
     uint64_t absurdity_saved;     /* sides shown feasible by Proposition 1 instead of a query */
     uint64_t model_decided;       /* branch sides the state's model showed feasible with no query */
+    uint64_t sides_answered_cheaply; /* speculation: sides the solver's cheap layers decided at the branch */
     uint64_t speculation_cut;     /* states ended because their unchecked segment was infeasible */
     uint64_t symbolic_sizes;      /* objects allocated with a symbolic size (exec_symsize.c) */
     uint64_t fp_symbolic;         /* float/double instructions with a symbolic operand (exec_float.c) */
@@ -222,6 +223,16 @@ Expr *const *exec_constraints(Executor *ex, const State *s, size_t *n);
  * terminated (solver failure). *child receives the forked state or NULL. */
 int exec_fork(Executor *ex, State *s, Expr *cond, State **child);
 SolverResult exec_check_extend(Executor *ex, State *s, Expr *e, Assignment **out);
+/* The same over the constraints cs[0..n); with cheap, only the solver layers
+ * that do not search answer (SOLVER_UNKNOWN when they cannot: Query.cheap),
+ * and an unanswered query is not counted as a feasibility query. */
+SolverResult exec_check_extend_as(Executor *ex, State *s, Expr *const *cs, size_t n, Expr *e, bool cheap,
+                                  Assignment **out);
+/* A state with a model at a two-way branch whose other side (the one the
+ * model does not satisfy) was already asked: the eager fork with that answer
+ * (r, and model when SAT, owned by the fork from here). */
+typedef struct ForkAnswer { SolverResult r; Assignment *model; } ForkAnswer;
+int exec_fork_answered(Executor *ex, State *s, Expr *cond, const ForkAnswer *pre, State **child);
 /* Fixes symbolic e to one feasible value *out in s and forks a child, with
  * e != *out, that runs the current instruction again: the way to go one path
  * per value (a callee, a heap block). false if s was terminated. */

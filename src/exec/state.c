@@ -87,6 +87,7 @@ PathCond *pc_push(PathCond *next, Expr *e, PcStatus status) {
     p->next = next;
     p->twin = NULL;
     p->flip = IR_NO_BRANCH;
+    p->model = NULL;
     if (next) next->refs++;
     p->refs = 1;
     p->len = pc_len(next) + 1;
@@ -101,6 +102,8 @@ void pc_unref(PathCond *p) {
         if (p->twin) p->twin->twin = NULL;
         view_unref(p->view);
         expr_unref(p->e);
+        if (p->model) assignment_free(p->model);
+        free(p->model);
         free(p);
         p = next;
     }

@@ -42,6 +42,11 @@ typedef struct PathCond {
      * input violating it first would cover (engine_muse.c). */
     uint32_t flip;
     uint8_t status;           /* PcStatus */
+    /* A model of the path up to here, kept by a speculative check that had
+     * to query this node (owned, or NULL): the states that share the node and
+     * are checked later start from it, so their queries have a base as the
+     * eager engine's have (exec_feasibility.c). */
+    Assignment *model;
 } PathCond;
 
 /* New node; takes a reference to e and to next. */

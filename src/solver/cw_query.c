@@ -295,7 +295,7 @@ void cwq_build(CwQuery *w, Expr *const *cs, size_t n, Expr *goal, const Assignme
     }
     free(runs);
     VEC_FREE(all);
-    Query q = {cs, n, goal, NULL, NULL};
+    Query q = {cs, n, goal, NULL, NULL, false};
     ArraySet arrays = {0};
     solver_query_arrays(&q, &arrays);
     assignment_init(&w->point);

@@ -48,6 +48,7 @@ Solver *solver_chain_new(const SolverOptions *opt, SolverStats *stats) {
     else if (opt->array_solver == ARRAY_SOLVER_AUTO)
         s = solver_cegar_large_new(s, !opt->no_array_precheck, !opt->no_array_prune);
     if (opt->simplex) s = solver_simplex_new(s);
+    s = solver_gate_new(s);
     if (!opt->no_cache) s = solver_cache_new(s);
     if (!opt->no_implied_bounds) s = solver_bounds_new(s);
     if (!opt->no_simplify) s = solver_simplify_new(s);
@@ -105,13 +106,13 @@ void solver_copy_query_arrays(const Query *q, const Assignment *from, Assignment
 
 /* ---- convenience queries ---- */
 SolverResult solver_may_be_true(Solver *s, Expr *const *cs, size_t n, Expr *e) {
-    Query q = {cs, n, e, NULL, NULL};
+    Query q = {cs, n, e, NULL, NULL, false};
     return solver_check(s, &q, NULL);
 }
 
 SolverResult solver_must_be_true(Solver *s, Expr *const *cs, size_t n, Expr *e) {
     Expr *ne = expr_not(e);
-    Query q = {cs, n, ne, NULL, NULL};
+    Query q = {cs, n, ne, NULL, NULL, false};
     SolverResult r = solver_check(s, &q, NULL);
     expr_unref(ne);
     if (r == SOLVER_UNKNOWN) return r;
@@ -119,7 +120,7 @@ SolverResult solver_must_be_true(Solver *s, Expr *const *cs, size_t n, Expr *e) 
 }
 
 SolverResult solver_get_value(Solver *s, Expr *const *cs, size_t n, Expr *e, u128 *value) {
-    Query q = {cs, n, NULL, NULL, NULL};
+    Query q = {cs, n, NULL, NULL, NULL, false};
     Assignment m;
     assignment_init(&m);
     SolverResult r = solver_check(s, &q, &m);

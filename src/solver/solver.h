@@ -4,7 +4,7 @@
  * true). Layers are stacked like KLEE's chain; each answers or forwards to the
  * next:
  *     independence slicing -> simplify (equalities substituted)
- *       -> counterexample cache -> [Simplex] -> [CEGAR arrays] -> [FP search] -> [concolic walk] -> Z3 core
+ *       -> counterexample cache -> (cheap gate) -> [Simplex] -> [CEGAR arrays] -> [FP search] -> [concolic walk] -> Z3 core
  * (the bracketed layers with --simplex, --array-solver=cegar (auto, the default: for queries that
  * read large arrays at symbolic indices), --fp-search and --solver=cw). Every layer
  * may report intermediate assignments it meets to the query's PartialSink
@@ -35,6 +35,11 @@ typedef struct Query {
      * only the goal's part and return `base` with just that part's bytes
      * replaced: still a model of every constraint, at the cost of one slice. */
     const Assignment *base;
+    /* Only what slicing, simplification, bounds and the counterexample cache
+     * can answer; SOLVER_UNKNOWN where a search (Z3, or a layer that searches)
+     * would be needed (solver_gate.c). A speculative engine asks this way
+     * first: a side these answer costs eager checking next to nothing. */
+    bool cheap;
 } Query;
 
 typedef struct SolverStats {
@@ -175,6 +180,8 @@ Solver *solver_bounds_new(Solver *next);
 /* Decides linear queries over the integers with symplex's own Simplex and
  * reports the assignments it visits to the query's PartialSink. */
 Solver *solver_simplex_new(Solver *next);
+/* Stops queries marked cheap (Query.cheap) with UNKNOWN; forwards the rest. */
+Solver *solver_gate_new(Solver *next);
 /* Gives up on every query with a conjunct the linear relaxation drops; forwards the rest. */
 Solver *solver_linear_only_new(Solver *next);
 /* Answers the queries `next` (Z3) gives up on with the concolic walk: SAT with

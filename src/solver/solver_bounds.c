@@ -122,7 +122,7 @@ static SolverResult bounds_check(Solver *base, const Query *q, Assignment *model
     base->stats->bounds_dropped += q->n - n;
     /* the kept constraints imply the dropped ones, and an implied goal adds
      * nothing: a model of one query is a model of the other */
-    Query sub = {cs, n, v == RANGE_IMPLIED ? NULL : q->expr, q->sink, q->base};
+    Query sub = {cs, n, v == RANGE_IMPLIED ? NULL : q->expr, q->sink, q->base, q->cheap};
     SolverResult r = solver_check(base->next, &sub, model);
     for (size_t i = 0; i < n; i++) expr_unref(cs[i]);
     free(cs);

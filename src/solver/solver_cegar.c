@@ -129,7 +129,7 @@ static SolverResult cegar_loop(CegarSolver *x, const Query *q, ArrayAbs *abs, As
     *fallback = true;
     for (unsigned round = 0; round < CEGAR_MAX; round++) {
         st->cegar_iterations++;
-        Query aq = {all.data, all.len, NULL, NULL, NULL};
+        Query aq = {all.data, all.len, NULL, NULL, NULL, false};
         assignment_clear(&s);
         r = solver_check(x->base.next, &aq, &s);
         if (r != SOLVER_SAT) {

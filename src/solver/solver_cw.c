@@ -101,7 +101,7 @@ static bool cw_start(CwSolver *x, CwQuery *w, const Query *q, i128 *alpha) {
     Expr **l = cw_linear_part(w);
     bool ok = cw_start_simplex(w, q, l, alpha);
     if (!ok) {
-        Query lq = {l, w->nlinear, NULL, NULL, NULL};
+        Query lq = {l, w->nlinear, NULL, NULL, NULL, false};
         Assignment m;
         assignment_init(&m);
         if (solver_check(x->base.next, &lq, &m) == SOLVER_SAT) {

@@ -176,7 +176,7 @@ static void indep_free(Slicing *s) {
 /* ---- solving ---- */
 static SolverResult indep_solve_group(Solver *next, const Slicing *s, size_t g, Assignment *model) {
     Query sub = {s->groups[g].cs.data, s->groups[g].cs.len,
-                 s->groups[g].has_goal ? s->q->expr : NULL, s->q->sink, NULL};
+                 s->groups[g].has_goal ? s->q->expr : NULL, s->q->sink, NULL, s->q->cheap};
     return solver_check(next, &sub, model);
 }
 

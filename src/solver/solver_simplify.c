@@ -165,7 +165,7 @@ static SolverResult simp_check(Solver *base, const Query *q, Assignment *model) 
     Expr *goal = NULL;
     SolverResult r = SOLVER_UNSAT;
     if (simp_query(q, &set, &goal)) {
-        Query sub = {set.data, set.len, goal, q->sink, NULL};
+        Query sub = {set.data, set.len, goal, q->sink, NULL, q->cheap};
         r = solver_check(base->next, &sub, model);
         if (r == SOLVER_SAT && model) {
             /* Arrays read only by dropped constraints hold for any bytes. */

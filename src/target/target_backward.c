@@ -87,7 +87,7 @@ static bool bw_feasible(Bw *bw, BwState *s) {
         return false;
     }
     if (s->checked == s->pc.len) return true;
-    Query q = {s->pc.data, s->pc.len, NULL, NULL, NULL};
+    Query q = {s->pc.data, s->pc.len, NULL, NULL, NULL, false};
     p->checks++;
     SolverResult r = bw_check(bw, &q, NULL);
     if (r == SOLVER_UNSAT) {
@@ -112,7 +112,7 @@ static bool bw_feasible(Bw *bw, BwState *s) {
 static void bw_seed(Bw *bw, const BwState *s) {
     TargetPlan *p = bw->plan;
     if (!s->inputs.len) return;
-    Query q = {s->pc.data, s->pc.len, NULL, NULL, NULL};
+    Query q = {s->pc.data, s->pc.len, NULL, NULL, NULL, false};
     Assignment model;
     assignment_init(&model);
     Seed *sd = bw_check(bw, &q, &model) == SOLVER_SAT ? bw_input_seed(s, &model) : NULL;

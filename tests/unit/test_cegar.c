@@ -64,7 +64,7 @@ static int find_read(const ArrayAbs *abs, Array *x, unsigned k) {
 static void test_t1_precheck_unsat(void) {
     Fig1 f;
     fig1(&f, 5);
-    Query q = {f.cs, 6, NULL, NULL, NULL};
+    Query q = {f.cs, 6, NULL, NULL, NULL, false};
     AbsPool ap = {0};
     ArrayAbs abs;
     CHECK(array_abs_build(&abs, &ap, &q, true));
@@ -89,7 +89,7 @@ static void test_t1_precheck_unsat(void) {
 static void test_t2_t3_pruned_axioms(void) {
     Fig1 f;
     fig1(&f, 9);
-    Query q = {f.cs, 6, NULL, NULL, NULL};
+    Query q = {f.cs, 6, NULL, NULL, NULL, false};
     AbsPool ap = {0};
     ArrayAbs abs;
     CHECK(array_abs_build(&abs, &ap, &q, true));
@@ -139,7 +139,7 @@ static void test_t4_refinements(void) {
     a->access = 4;
     Expr *i = var(ai, 0, 4);
     Expr *cs[3] = {K(expr_sle(cw(0, 32), i)), K(expr_sle(i, cw(3, 32))), K(expr_sgt(int_at(a, NULL, i), cw(10, 32)))};
-    Query q = {cs, 3, NULL, NULL, NULL};
+    Query q = {cs, 3, NULL, NULL, NULL, false};
     for (int pre = 0; pre < 2; pre++) {
         SolverStats st = {0};
         Solver *s = solver_cegar_new(solver_z3_new(&opts0, &st), pre, pre);
@@ -167,7 +167,7 @@ static Expr *mul64(u128 k, Expr *x) { return K(expr_mul(cw(k, 64), x)); }
 static void precheck_against_z3(const char *what, Expr *const *cs, size_t n, SolverResult want) {
     SolverStats sz = {0}, sc = {0};
     Solver *z3 = solver_z3_new(&opts0, &sz), *cegar = solver_cegar_new(solver_z3_new(&opts0, &sc), true, true);
-    Query q = {cs, n, NULL, NULL, NULL};
+    Query q = {cs, n, NULL, NULL, NULL, false};
     Assignment m;
     assignment_init(&m);
     SolverResult rz = solver_check(z3, &q, NULL), rc = solver_check(cegar, &q, &m);
@@ -348,7 +348,7 @@ static void test_differential(void) {
         Expr *cs[4];
         size_t n = 1 + rng_below(&rng, 3);
         for (size_t i = 0; i < n; i++) cs[i] = rand_atom();
-        Query q = {cs, n, NULL, NULL, NULL};
+        Query q = {cs, n, NULL, NULL, NULL, false};
         SolverResult rz = solver_check(core, &q, NULL);
         Solver *layers[2] = {full, pruned};
         bool same = true;
@@ -460,7 +460,7 @@ static void test_differential_past_end(void) {
         Expr *cs[4];
         size_t n = 2 + rng_below(&rng, 3);
         for (size_t i = 0; i < n; i++) cs[i] = past_atom();
-        Query q = {cs, n, NULL, NULL, NULL};
+        Query q = {cs, n, NULL, NULL, NULL, false};
         assignment_clear(&m);
         SolverResult rz = solver_check(core, &q, &m);
         if (rz == SOLVER_SAT) CHECK_MSG(satisfies(&m, cs, n), "round %d: model of z3 fails", round);
@@ -480,7 +480,7 @@ static void test_differential_past_end(void) {
             if (rd && rd->kind == EXPR_READ && !rd->u.read.array->init)
                 g = K(expr_uge(rd->kids[0], cw(rd->u.read.array->size, 32)));
         }
-        Query qg = {cs, n, g, NULL, NULL};
+        Query qg = {cs, n, g, NULL, NULL, false};
         beyond += g && solver_check(core, &qg, NULL) == SOLVER_SAT;
         sat += rz == SOLVER_SAT;
         unsat += rz == SOLVER_UNSAT;

@@ -345,7 +345,7 @@ static void test_differential(int n) {
         bool opaque = has_fcall(c->e);
         n_opaque += opaque;
         if (!opaque) {
-            Query q = {&fixed, 1, ne, NULL, NULL};
+            Query q = {&fixed, 1, ne, NULL, NULL, false};
             SolverResult r = solver_check(z3, &q, NULL);
             CHECK_MSG(r == SOLVER_UNSAT, "case %d: Z3 finds a value other than the evaluator's %llx (result %d)", i,
                       (unsigned long long)ev, r);
@@ -388,10 +388,10 @@ static void test_opaque(void) {
     Expr *x = expr_read_le(arr, NULL, i0, 8), *y = expr_read_le(arr, NULL, i8, 8);
     Expr *sx = expr_fcall(MATHFN_SIN, x, NULL), *sy = expr_fcall(MATHFN_SIN, y, NULL);
     Expr *same = expr_eq(x, y), *differ = expr_ne(sx, sy);
-    Query q = {&same, 1, differ, NULL, NULL};
+    Query q = {&same, 1, differ, NULL, NULL, false};
     CHECK_MSG(solver_check(z3, &q, NULL) == SOLVER_UNSAT, "x == y and sin(x) != sin(y): unsat by congruence");
     Expr *two = D(2.0), *above = expr_fcmp(EXPR_FOLT, two, sx); /* sin(x) > 2 */
-    Query q2 = {NULL, 0, above, NULL, NULL};
+    Query q2 = {NULL, 0, above, NULL, NULL, false};
     Assignment m;
     assignment_init(&m);
     CHECK_MSG(solver_check(z3, &q2, &m) == SOLVER_UNKNOWN && st.opaque_rejected == 1,

@@ -313,7 +313,7 @@ typedef struct Z3Check {
 } Z3Check;
 
 static bool direct_unsat(Z3Check *zc, Expr *pins, Expr *goal) {
-    Query q = {&pins, 1, goal, NULL, NULL};
+    Query q = {&pins, 1, goal, NULL, NULL, false};
     return solver_check(zc->z3, &q, NULL) == SOLVER_UNSAT;
 }
 

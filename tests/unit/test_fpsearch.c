@@ -170,7 +170,7 @@ static void test_search(void) {
             Solver *s = fps_over_giveup(&st, &core, FP_SEARCH_FALLBACK, seed);
             Assignment m;
             assignment_init(&m);
-            Query q = {probs[p].cs, probs[p].n, NULL, NULL, NULL};
+            Query q = {probs[p].cs, probs[p].n, NULL, NULL, NULL, false};
             SolverResult r = solver_check(s, &q, &m);
             solved += r == SOLVER_SAT && holds(&m, probs[p].cs, probs[p].n);
             unknown += r == SOLVER_UNKNOWN;
@@ -192,7 +192,7 @@ static void print_first_budget_stats(void) {
             SolverStats st = {0};
             GiveUp *core;
             Solver *s = fps_over_giveup(&st, &core, FP_SEARCH_FIRST, seed);
-            Query q = {probs[p].cs, probs[p].n, NULL, NULL, NULL};
+            Query q = {probs[p].cs, probs[p].n, NULL, NULL, NULL, false};
             Assignment m;
             assignment_init(&m);
             solver_check(s, &q, &m);
@@ -213,17 +213,17 @@ static void test_first_mode(void) {
     Solver *s = fps_over_giveup(&st, &core, FP_SEARCH_FIRST, 1);
     Assignment m;
     assignment_init(&m);
-    Query q = {probs[3].cs, probs[3].n, NULL, NULL, NULL};
+    Query q = {probs[3].cs, probs[3].n, NULL, NULL, NULL, false};
     CHECK(solver_check(s, &q, &m) == SOLVER_SAT && holds(&m, probs[3].cs, 2));
     CHECK(core->calls == 0 && st.fps_first_solved == 1 && st.fps_queries == 1);
     /* one it cannot solve goes to the core, then is searched again */
-    Query none = {probs[6].cs, 1, NULL, NULL, NULL};
+    Query none = {probs[6].cs, 1, NULL, NULL, NULL, false};
     CHECK(solver_check(s, &none, &m) == SOLVER_UNKNOWN);
     CHECK(core->calls == 1 && st.fps_queries == 3);
     /* a query without floating point is the core's alone */
     Expr *i = input("plain", 4);
     Expr *cs[] = {K(expr_eq(K(expr_mul(i, i)), c32(49)))};
-    Query plain = {cs, 1, NULL, NULL, NULL};
+    Query plain = {cs, 1, NULL, NULL, NULL, false};
     CHECK(solver_check(s, &plain, &m) == SOLVER_UNKNOWN);
     CHECK(core->calls == 2 && st.fps_queries == 3);
     assignment_free(&m);
@@ -245,7 +245,7 @@ static void test_partial_solutions(void) {
     Solver *s = fps_over_giveup(&st, &core, FP_SEARCH_FALLBACK, 5);
     Sink sk = {0};
     PartialSink ps = {sink_emit, &sk};
-    Query q = {probs[1].cs, probs[1].n, NULL, &ps, NULL};
+    Query q = {probs[1].cs, probs[1].n, NULL, &ps, NULL, false};
     Assignment m;
     assignment_init(&m);
     CHECK(solver_check(s, &q, &m) == SOLVER_SAT);

@@ -60,7 +60,7 @@ static void test_figure2(void) {
     Solver *s = solver_simplex_new(solver_z3_new(&opts0, &st));
     Partials ps = {.ax = ax, .ay = ay};
     PartialSink sink = {collect, &ps};
-    Query q = {cs, 3, NULL, &sink, NULL};
+    Query q = {cs, 3, NULL, &sink, NULL, false};
     Assignment m;
     assignment_init(&m);
     CHECK(solver_check(s, &q, &m) == SOLVER_SAT);
@@ -87,7 +87,7 @@ static void test_wraparound(void) {
     Solver *s = solver_simplex_new(solver_z3_new(&opts0, &st));
     Assignment m;
     assignment_init(&m);
-    Query q = {cs, 2, NULL, NULL, NULL};
+    Query q = {cs, 2, NULL, NULL, NULL, false};
     CHECK(solver_check(s, &q, &m) == SOLVER_SAT);
     const uint8_t *b = assignment_get(&m, a);
     CHECK(b && (uint8_t)(b[0] + b[1]) == 10 && b[0] > 100);
@@ -147,7 +147,7 @@ static void test_differential(void) {
         Expr *cs[5];
         size_t n = 1 + rng_below(&rng, 4);
         for (size_t i = 0; i < n; i++) cs[i] = rand_atom();
-        Query q = {cs, n, NULL, NULL, NULL};
+        Query q = {cs, n, NULL, NULL, NULL, false};
         SolverResult rz = solver_check(core, &q, NULL);
         assignment_clear(&m);
         SolverResult r = solver_check(layer, &q, &m);

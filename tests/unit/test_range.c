@@ -171,7 +171,7 @@ static void differential_round(Rng *r, Expr **terms, unsigned nterms, Solver *z3
 
     Assignment base;
     assignment_init(&base);
-    Query qcs = {cs, n, NULL, NULL, NULL};
+    Query qcs = {cs, n, NULL, NULL, NULL, false};
     SolverResult rcs = solver_check(z3, &qcs, &base);
     if (range_set_empty(rs)) {
         t->contradictions++;
@@ -188,7 +188,7 @@ static void differential_round(Rng *r, Expr **terms, unsigned nterms, Solver *z3
         if (with_base && rcs != SOLVER_SAT) break;
         Assignment m;
         assignment_init(&m);
-        Query q = {cs, n, goal, NULL, with_base ? &base : NULL};
+        Query q = {cs, n, goal, NULL, with_base ? &base : NULL, false};
         SolverResult want = solver_check(z3, &q, NULL), got = solver_check(layer, &q, &m);
         t->disagree += want != got;
         t->bad_models += got == SOLVER_SAT && !model_holds(cs, n, goal, &m);

@@ -55,7 +55,7 @@ static bool model_satisfies(const Assignment *m, Expr *const *cs, size_t n, Expr
 }
 
 static SolverResult check_model(Solver *s, Expr *const *cs, size_t n, Expr *goal, Assignment *m) {
-    Query q = {cs, n, goal, NULL, NULL};
+    Query q = {cs, n, goal, NULL, NULL, false};
     assignment_clear(m);
     SolverResult r = solver_check(s, &q, m);
     if (r == SOLVER_SAT) CHECK(model_satisfies(m, cs, n, goal));
@@ -151,6 +151,34 @@ static void test_cache(void) {
     core = st.core_queries;
     CHECK(check_model(s, withe, 2, NULL, &m) == SOLVER_SAT);
     CHECK(st.core_queries == core + 1 && assignment_get(&m, e) && assignment_get(&m, e)[0] == 3);
+    assignment_free(&m);
+    solver_destroy(s);
+}
+
+/* A cheap query (Query.cheap) is answered by the chain's layers above the
+ * gate or not at all: UNKNOWN, with no core query, for a query only a search
+ * answers; the same answer as a full query once the cache holds it, and
+ * from the slicing and bounds whatever the cache holds. */
+static void test_cheap(void) {
+    SolverStats st = {0};
+    Solver *s = solver_chain_new(&opts0, &st);
+    Array *a = expr_array_new("g", 2, NULL);
+    Expr *x = rd(a, 0), *y = rd(a, 1);
+    Expr *cs[1] = {K(expr_ugt(x, c8(10)))};
+    Expr *goal = K(expr_eq(K(expr_mul(x, y)), c8(77)));
+    Query q = {cs, 1, goal, NULL, NULL, true};
+    Assignment m;
+    assignment_init(&m);
+    CHECK(solver_check(s, &q, &m) == SOLVER_UNKNOWN && st.core_queries == 0);
+    q.cheap = false;
+    CHECK(solver_check(s, &q, &m) == SOLVER_SAT && st.core_queries == 1);
+    q.cheap = true;
+    assignment_clear(&m);
+    CHECK(solver_check(s, &q, &m) == SOLVER_SAT && st.core_queries == 1 && model_satisfies(&m, cs, 1, goal));
+    /* a goal the constraints' ranges contradict: UNSAT above the cache */
+    Expr *lo[2] = {cs[0], K(expr_ult(y, c8(3)))};
+    Query b = {lo, 2, K(expr_ugt(y, c8(200))), NULL, NULL, true};
+    CHECK(solver_check(s, &b, NULL) == SOLVER_UNSAT && st.core_queries == 1);
     assignment_free(&m);
     solver_destroy(s);
 }
@@ -323,10 +351,10 @@ static void test_differential(void) {
         for (size_t i = 0; i < n; i++) cs[i] = rand_constraint();
         Expr *goal = rng_below(&rng, 2) ? rand_constraint() : NULL;
         /* With a goal, slicing assumes the constraints satisfiable (as KLEE does). */
-        Query qc = {cs, n, NULL, NULL, NULL};
+        Query qc = {cs, n, NULL, NULL, NULL, false};
         SolverResult rc0 = solver_check(core, &qc, NULL);
         if (rc0 != SOLVER_SAT) goal = NULL;
-        Query q = {cs, n, goal, NULL, NULL};
+        Query q = {cs, n, goal, NULL, NULL, false};
         SolverResult rz = solver_check(core, &q, NULL);
         SolverResult r = check_model(chain, cs, n, goal, &m);
         CHECK_MSG(r == rz, "round %d: chain %d core %d", round, r, rz);
@@ -443,7 +471,7 @@ static void test_base_model(void) {
     assignment_set(&base, b, bb);
     CHECK(model_satisfies(&base, cs, 3, NULL));
     Expr *goal = K(expr_eq(rd(a, 0), c8(5))); /* in a's slice: a[0] and a[1] are in different groups */
-    Query q = {cs, 3, goal, NULL, &base};
+    Query q = {cs, 3, goal, NULL, &base, false};
     CHECK(solver_check(s, &q, &out) == SOLVER_SAT);
     CHECK(model_satisfies(&out, cs, 3, goal));
     const uint8_t *ob = assignment_get(&out, b), *oa = assignment_get(&out, a);
@@ -451,7 +479,7 @@ static void test_base_model(void) {
     CHECK(oa && oa[0] == 5 && oa[1] == 9);    /* a[1] is its own slice: kept too */
     CHECK(spy->calls == 1 && spy->max_n == 1); /* only the goal's slice went down */
     Expr *bad = K(expr_eq(rd(a, 0), c8(12))); /* contradicts a[0] < 10 */
-    Query q2 = {cs, 3, bad, NULL, &base};
+    Query q2 = {cs, 3, bad, NULL, &base, false};
     CHECK(solver_check(s, &q2, &out) == SOLVER_UNSAT);
     assignment_free(&base);
     assignment_free(&out);
@@ -462,6 +490,7 @@ int main(void) {
     test_known();
     test_convenience();
     test_cache();
+    test_cheap();
     test_independence();
     test_simplify();
     test_timeout();

@@ -38,7 +38,7 @@ static bool holds(const Assignment *m, Expr *const *cs, size_t n) {
 }
 
 static SolverResult ask(Solver *s, Expr *const *cs, size_t n, Assignment *m) {
-    Query q = {cs, n, NULL, NULL, NULL};
+    Query q = {cs, n, NULL, NULL, NULL, false};
     assignment_clear(m);
     return solver_check(s, &q, m);
 }
@@ -125,7 +125,7 @@ static void test_partial_solutions(void) {
     Expr *cs[] = {lin, K(expr_eq(K(expr_add(K(expr_mul(x, x)), y)), c32(5000)))};
     Sink sk = {0, true, lin};
     PartialSink ps = {sink_emit, &sk};
-    Query q = {cs, 2, NULL, &ps, NULL};
+    Query q = {cs, 2, NULL, &ps, NULL, false};
     Assignment m;
     assignment_init(&m);
     SolverResult r = solver_check(s, &q, &m);

@@ -60,7 +60,7 @@ static bool holds(Expr **cs, size_t n, Expr *goal, const Assignment *m) {
 static SolverResult ask(Solver *s, Expr **cs, size_t n, Expr *goal, int *bad_models) {
     Assignment m;
     assignment_init(&m);
-    Query q = {cs, n, goal, NULL, NULL};
+    Query q = {cs, n, goal, NULL, NULL, false};
     SolverResult r = solver_check(s, &q, &m);
     if (r == SOLVER_SAT && !holds(cs, n, goal, &m)) ++*bad_models;
     assignment_free(&m);
