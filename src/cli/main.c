@@ -4,6 +4,7 @@
 #include "../engine/engine.h"
 #include "../util/util.h"
 #include "options.h"
+#include <errno.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
@@ -40,6 +41,20 @@ static void cli_write_info(OutDir *out, int argc, char **argv, Engine *e) {
     fprintf(f, "elapsed: %.3f s\nlines covered: %u/%u\nbranches covered: %u/%u\n", timer_now() - e->start,
             e->ex->lines_covered, e->ex->total_lines, e->ex->branches_covered, e->ex->m->nbranches);
     fclose(f);
+}
+
+/* --run-in-dir: the program's relative names resolve in dir; the output
+ * directory, named before, is kept by its absolute name. */
+static bool cli_enter_dir(OutDir *out, const char *dir) {
+    char *abs = realpath(out->path, NULL);
+    if (!abs || chdir(dir) != 0) {
+        fprintf(stderr, "symplex: error: --run-in-dir: cannot enter '%s': %s\n", dir, strerror(errno));
+        free(abs);
+        return false;
+    }
+    free(out->path);
+    out->path = abs;
+    return true;
 }
 
 static int cli_run(CliOptions o, int argc, char **argv) {
@@ -115,6 +130,14 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     if (!e) {
         fprintf(stderr, "symplex: error: %s\n", err);
         free(err);
+        solver_destroy(solver);
+        out_close(out);
+        ir_module_free(m);
+        expr_shutdown();
+        return 1;
+    }
+    if (o.run_in_dir && !cli_enter_dir(out, o.run_in_dir)) {
+        engine_free(e);
         solver_destroy(solver);
         out_close(out);
         ir_module_free(m);

@@ -1,6 +1,7 @@
 /* Command-line options. Every option is listed once, in cli_opts, with its
  * help text; the README's option list is the same table. */
 #include "options.h"
+#include "klee_options.h"
 #include "../util/util.h"
 #include <errno.h>
 #include <stdlib.h>
@@ -13,18 +14,19 @@ typedef enum OptId {
     O_CLANG, O_TESTCOMP, O_TESTCOMP_SPEC, O_NO_CACHE, O_NO_INDEP, O_HELP, O_VERSION, O_NO_CHECK_SHIFT,
     O_SILENT_ASSUME, O_CFLAGS, O_POSIX, O_SPECULATE, O_ABSURDITY, O_NO_ABSURDITY, O_BRANCH_ORDER, O_NO_STATE_MODEL, O_SIMPLEX, O_ARRAY_SOLVER, O_NO_ARRAY_PRECHECK, O_NO_ARRAY_PRUNE, O_SOLVER, O_FP_SEARCH, O_CW_COMPARE, O_LINEAR_ONLY, O_ENGINE, O_PARTIAL, O_SEED_FILE,
     O_PRUNE, O_HOMI_INTERVAL, O_HOMI_RUN_MAX, O_HOMI_MIN_STATES, O_HOMI_REVERSE, O_TARGET, O_TARGET_UNROLL,
-    O_TARGET_TRACES, O_TARGET_MODE, O_NO_IMPLIED_BOUNDS, O_SOLVER_REUSE, O_SOLVER_REUSE_LIMIT, O_DROP_UNDECIDED, O_RECORD_PATH, O_HALT_TESTS, O_MEMORY_INHIBIT, O_NO_STATE_SWAP
+    O_TARGET_TRACES, O_TARGET_MODE, O_NO_IMPLIED_BOUNDS, O_SOLVER_REUSE, O_SOLVER_REUSE_LIMIT, O_DROP_UNDECIDED, O_RECORD_PATH, O_HALT_TESTS, O_MEMORY_INHIBIT, O_NO_STATE_SWAP,
+    O_LIBC, O_ENVIRON, O_RUN_IN_DIR
 } OptId;
 
 static const struct { const char *name; OptId id; bool has_arg; const char *help; } cli_opts[] = {
-    {"max-time", O_MAX_TIME, true, "stop exploring after S seconds (states left get tests)"},
+    {"max-time", O_MAX_TIME, true, "stop exploring after S seconds, or a duration with units (10s, 5min, 1h30min); states left get tests"},
     {"max-instructions", O_MAX_INSTR, true, "stop after N executed instructions"},
     {"max-memory", O_MAX_MEMORY, true, "memory cap in MiB; states are terminated above it (default 2000)"},
     {"max-memory-inhibit", O_MEMORY_INHIBIT, false, "stop forking as memory nears --max-memory (KLEE's default; off here until measured)"},
     {"no-state-swap", O_NO_STATE_SWAP, false, "states --max-memory ends are lost (by default those with a model are kept as inputs and rebuilt when memory allows)"},
     {"halt-tests", O_HALT_TESTS, true, "at most N tests of the states alive when a limit or a signal halts the run (default: as many as the end's share of the time allows)"},
     {"max-depth", O_MAX_DEPTH, true, "terminate states after N symbolic branches"},
-    {"search", O_SEARCH, true, "dfs, bfs, random-state, random-path, covnew, target (with --target: covnew's weighting toward the target line, its default); default: random-path interleaved with covnew"},
+    {"search", O_SEARCH, true, "dfs, bfs, random-state, random-path, covnew, target (with --target: covnew's weighting toward the target line, its default); default: random-path interleaved with covnew; given more than once (as KLEE's), the searches take turns"},
     {"prune", O_PRUNE, true, "none (default) or homi: learned state pruning (Homi) in runs restarting from the start, on top of --search"},
     {"homi-interval", O_HOMI_INTERVAL, true, "with --prune=homi: seconds between two prunes (default 30, scaled by max-time/5h below 5 h)"},
     {"homi-run-max", O_HOMI_RUN_MAX, true, "with --prune=homi: the largest run budget in seconds, runs take 1/4..4/4 of it (default 800, scaled like the interval)"},
@@ -35,7 +37,7 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"target-traces", O_TARGET_TRACES, true, "with --target: backward traces collected before forward execution (default 16)"},
     {"target-mode", O_TARGET_MODE, true, "with --target: symcretic (default) or forward: no backward search, --search alone until the line is reached (the baseline bench/target compares with)"},
     {"seed", O_SEED, true, "random seed (default 1): same seed, same run"},
-    {"solver-timeout", O_SOLVER_TIMEOUT, true, "per-query solver timeout in seconds (default 10)"},
+    {"solver-timeout", O_SOLVER_TIMEOUT, true, "per-query solver timeout in seconds or with units (default 10; KLEE's --max-solver-time)"},
     {"write-smt2", O_WRITE_SMT2, false, "write every solver query as queryNNNNNN.smt2 to the output directory"},
     {"output-dir", O_OUTPUT_DIR, true, "output directory (default: next free symplex-out-N)"},
     {"only-new-coverage-tests", O_ONLY_NEW, false, "write tests only for paths that covered new code"},
@@ -75,9 +77,39 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"cw-compare", O_CW_COMPARE, false, "with --solver=cw: also walk every non-linear query Z3 answered; both answers in cw-compare.csv"},
     {"no-cex-cache", O_NO_CACHE, false, "disable the counterexample cache"},
     {"no-independence", O_NO_INDEP, false, "disable constraint independence slicing"},
+    {"libc", O_LIBC, true, "KLEE's: uclibc selects --posix (musl stands for uClibc); klee or none: symplex's own libc models, the default"},
+    {"environ", O_ENVIRON, true, "FILE: the program's environment (envp, getenv) is the NAME=VALUE lines of FILE, as KLEE's --environ (default: symplex's own)"},
+    {"run-in-dir", O_RUN_IN_DIR, true, "DIR: the program runs with DIR as its working directory (files it opens by relative names)"},
     {"help", O_HELP, false, "this text"},
     {"version", O_VERSION, false, "print the version"},
 };
+
+/* A duration as KLEE takes it: a number of seconds, or numbers with units
+ * (h, min, s, ms, us, ns) one after the other ("1h30min", "10s"). */
+static bool cli_seconds(const char *s, double *out) {
+    static const struct { const char *unit; double seconds; } units[] = {
+        {"h", 3600}, {"min", 60}, {"ms", 1e-3}, {"us", 1e-6}, {"ns", 1e-9}, {"s", 1}};
+    double total = 0;
+    const char *p = s;
+    do {
+        char *end;
+        errno = 0;
+        double v = strtod(p, &end);
+        if (errno || end == p || v < 0 || *p == '-' || *p == '+') return false;
+        p = end;
+        if (!*p && p == s + strlen(s) && total == 0 && end != s && strspn(s, "0123456789.eE") == strlen(s)) {
+            total = v; /* a plain number: seconds */
+            break;
+        }
+        size_t k = 0, nunits = sizeof units / sizeof units[0];
+        while (k < nunits && strncmp(p, units[k].unit, strlen(units[k].unit)) != 0) k++;
+        if (k == nunits) return false;
+        total += v * units[k].seconds;
+        p += strlen(units[k].unit);
+    } while (*p);
+    *out = total;
+    return true;
+}
 
 static bool cli_number(const char *s, double *out) {
     char *end;
@@ -105,6 +137,15 @@ void cli_usage(FILE *f) {
     fputs("\nwith --posix, before the program or among its arguments (KLEE's spelling):\n", f);
     for (size_t i = 0; i < sizeof cli_sym_opts / sizeof cli_sym_opts[0]; i++)
         fprintf(f, "  --%s %s\n", cli_sym_opts[i].name, cli_sym_opts[i].help);
+}
+
+#define CLI_NONE ((size_t)-1)
+
+/* Index in cli_opts of the option named name[0..len), or CLI_NONE. */
+static size_t cli_find(const char *name, size_t len) {
+    for (size_t k = 0; k < sizeof cli_opts / sizeof cli_opts[0]; k++)
+        if (strlen(cli_opts[k].name) == len && strncmp(cli_opts[k].name, name, len) == 0) return k;
+    return CLI_NONE;
 }
 
 static int cli_sym_option(const char *a) {
@@ -153,18 +194,99 @@ static void cli_add_cflags(CliOptions *o, const char *v) {
 }
 
 void cli_options_free(CliOptions *o) {
+    for (size_t i = 0; o->env && o->env[i]; i++) free(o->env[i]);
+    free(o->env);
     for (size_t i = 0; i < o->ncflags_bufs; i++) free(o->cflags_bufs[i]);
     free(o->cflags_bufs);
     free(o->cflags);
     free(o->prog_argv);
 }
 
+static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err);
+
+/* --environ=FILE: one NAME=VALUE per line (KLEE's format: `env` output);
+ * blank lines are skipped. */
+static bool cli_read_environ(CliOptions *o, const char *path, char **err) {
+    FILE *f = fopen(path, "r");
+    if (!f) { *err = util_format("cannot read environment file '%s': %s", path, strerror(errno)); return false; }
+    size_t n = 0;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    while ((len = getline(&line, &cap, f)) >= 0) {
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;
+        if (len == 0) continue;
+        if (!strchr(line, '=') || line[0] == '=') {
+            *err = util_format("environment file '%s': '%s' is not NAME=VALUE", path, line);
+            free(line);
+            fclose(f);
+            return false;
+        }
+        o->env = util_realloc(o->env, (n + 2) * sizeof *o->env);
+        o->env[n++] = util_strdup(line);
+        o->env[n] = NULL;
+    }
+    free(line);
+    fclose(f);
+    if (!o->env) o->env = util_calloc(1, sizeof *o->env); /* an empty file: an empty environment */
+    o->exec.env = o->env;
+    return true;
+}
+
+/* A flag given a value, as LLVM's option parser (KLEE's) allows: true or 1
+ * sets it; false or 0 puts back what it would be without it. */
+static bool cli_apply_flag(CliOptions *o, OptId id, const char *v, char **err) {
+    bool on = strcmp(v, "true") == 0 || strcmp(v, "1") == 0;
+    if (!on && strcmp(v, "false") != 0 && strcmp(v, "0") != 0) {
+        *err = util_format("option value '%s' is not true or false", v);
+        return false;
+    }
+    if (on) return cli_apply(o, id, NULL, err);
+    switch (id) {
+    case O_MEMORY_INHIBIT: o->engine.memory_inhibit = false; break;
+    case O_NO_STATE_SWAP: o->engine.no_state_swap = false; break;
+    case O_WRITE_SMT2: o->write_smt2 = false; break;
+    case O_ONLY_NEW: o->engine.only_new_coverage_tests = false; break;
+    case O_EMIT_ALL: o->engine.emit_all_errors = false; break;
+    case O_CHECK_OVERFLOW: o->exec.check_overflow = false; break;
+    case O_CHECK_SHIFT: o->exec.check_shift = false; break;
+    case O_NO_CHECK_SHIFT: o->exec.check_shift = true; break;
+    case O_SILENT_ASSUME: o->exec.silent_klee_assume = false; break;
+    case O_POSIX: o->posix = false; break;
+    case O_QUIET: o->engine.quiet = false; break;
+    case O_OPTIMIZE: o->optimize = false; break;
+    case O_RECORD_PATH: o->exec.record_path = false; break;
+    case O_TESTCOMP: o->engine.testcomp = false; break;
+    case O_ABSURDITY: o->exec.absurdity = false; o->absurdity_given = true; break;
+    case O_NO_ABSURDITY: o->exec.absurdity = true; o->absurdity_given = true; break;
+    case O_NO_STATE_MODEL: o->exec.no_state_model = false; break;
+    case O_SIMPLEX: o->solver.simplex = false; break;
+    case O_NO_ARRAY_PRECHECK: o->solver.no_array_precheck = false; break;
+    case O_NO_ARRAY_PRUNE: o->solver.no_array_prune = false; break;
+    case O_NO_IMPLIED_BOUNDS: o->solver.no_implied_bounds = false; break;
+    case O_LINEAR_ONLY: o->solver.linear_only = false; break;
+    case O_DROP_UNDECIDED: o->exec.keep_model_side = false; break;
+    case O_CW_COMPARE: o->cw_compare = false; break;
+    case O_NO_CACHE: o->solver.no_cache = false; break;
+    case O_NO_INDEP: o->solver.no_independence = false; break;
+    case O_PARTIAL: o->engine.partial_solutions = false; break;
+    case O_HELP: o->help = false; break;
+    case O_VERSION: o->version = false; break;
+    default: break;
+    }
+    return true;
+}
+
 static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     double d = 0;
-    bool numeric = id == O_MAX_TIME || id == O_MAX_INSTR || id == O_MAX_MEMORY || id == O_MAX_DEPTH ||
-                   id == O_SEED || id == O_SOLVER_TIMEOUT || id == O_SPECULATE || id == O_HOMI_INTERVAL ||
-                   id == O_HOMI_RUN_MAX || id == O_HOMI_MIN_STATES || id == O_HOMI_REVERSE ||
+    bool duration = id == O_MAX_TIME || id == O_SOLVER_TIMEOUT || id == O_HOMI_INTERVAL || id == O_HOMI_RUN_MAX;
+    bool numeric = id == O_MAX_INSTR || id == O_MAX_MEMORY || id == O_MAX_DEPTH || id == O_SEED ||
+                   id == O_SPECULATE || id == O_HOMI_MIN_STATES || id == O_HOMI_REVERSE ||
                    id == O_SOLVER_REUSE_LIMIT || id == O_HALT_TESTS;
+    if (duration && !cli_seconds(v, &d)) {
+        *err = util_format("option value '%s' is not a duration (seconds, or with units: 10s, 5min, 1h30min)", v);
+        return false;
+    }
     if (numeric && !cli_number(v, &d)) {
         *err = util_format("option value '%s' is not a non-negative number", v);
         return false;
@@ -177,12 +299,27 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     case O_HALT_TESTS: o->engine.halt_tests = d >= 0x1p63 ? UINT64_MAX : (uint64_t)d; break;
     case O_SEED: o->engine.seed = (uint64_t)d; break;
     case O_SOLVER_TIMEOUT: o->solver.timeout_s = d; break;
-    case O_SEARCH:
-        if (!searcher_parse(v, &o->engine.search)) {
+    case O_SEARCH: { /* given again, as in KLEE: the searches take turns */
+        SearchKind k;
+        if (!searcher_parse(v, &k)) {
             *err = util_format("unknown search strategy '%s' (dfs, bfs, random-state, random-path, covnew, target)", v);
             return false;
         }
+        if (!o->search_given) o->engine.search = k;
+        else if (o->engine.nsearch_also < ENGINE_SEARCH_ALSO_MAX) o->engine.search_also[o->engine.nsearch_also++] = k;
+        else { *err = util_format("at most %d --search options", ENGINE_SEARCH_ALSO_MAX + 1); return false; }
+        o->search_given = true;
         break;
+    }
+    case O_LIBC:
+        if (strcmp(v, "uclibc") == 0) o->posix = true;
+        else if (strcmp(v, "klee") != 0 && strcmp(v, "none") != 0) {
+            *err = util_format("--libc takes uclibc, klee or none, not '%s'", v);
+            return false;
+        }
+        break;
+    case O_ENVIRON: return cli_read_environ(o, v, err);
+    case O_RUN_IN_DIR: o->run_in_dir = v; break;
     case O_TARGET: o->engine.target = v; break;
     case O_TARGET_MODE:
         if (strcmp(v, "forward") == 0) o->engine.target_opt.forward_only = true;
@@ -370,15 +507,30 @@ bool cli_parse(int argc, char **argv, CliOptions *o, char **err) {
         const char *name = a + (a[1] == '-' ? 2 : 1); /* KLEE accepts -opt as well as --opt */
         const char *eq = strchr(name, '=');
         size_t len = eq ? (size_t)(eq - name) : strlen(name);
-        size_t k = 0, nopts = sizeof cli_opts / sizeof cli_opts[0];
-        while (k < nopts && !(strlen(cli_opts[k].name) == len && strncmp(cli_opts[k].name, name, len) == 0)) k++;
-        if (k == nopts) { *err = util_format("unknown option '%s' (see --help)", a); return false; }
         const char *val = eq ? eq + 1 : NULL;
+        size_t k = cli_find(name, len);
+        if (k == CLI_NONE) {
+            const KleeOption *ko = klee_option(name, len);
+            if (!ko) { *err = util_format("unknown option '%s' (see --help)", a); return false; }
+            if (!ko->symplex) { /* accepted, with no effect here */
+                if (ko->takes_value && !val) {
+                    if (i + 1 >= argc) { *err = util_format("option '%s' needs a value", a); return false; }
+                    i++;
+                }
+                util_warn("KLEE's option '--%.*s' has no effect here: %s", (int)len, name, ko->why);
+                continue;
+            }
+            k = cli_find(ko->symplex, strlen(ko->symplex));
+            if (ko->value) val = ko->value;
+        }
         if (cli_opts[k].has_arg && !val) {
             if (i + 1 >= argc) { *err = util_format("option '%s' needs a value", a); return false; }
             val = argv[++i];
         }
-        if (!cli_opts[k].has_arg && val) { *err = util_format("option '--%s' takes no value", cli_opts[k].name); return false; }
+        if (!cli_opts[k].has_arg && val) {
+            if (!cli_apply_flag(o, cli_opts[k].id, val, err)) return false;
+            continue;
+        }
         if (!cli_apply(o, cli_opts[k].id, val, err)) return false;
     }
     if (o->help || o->version) return true;

@@ -20,6 +20,9 @@ typedef struct CliOptions {
     bool absurdity_given;     /* --absurdity or --no-absurdity was */
     bool cw_compare;          /* --cw-compare: cw-compare.csv in the output directory */
     bool posix;               /* --posix: musl and the environment model are linked in */
+    bool search_given;        /* --search was: a second one takes turns with it */
+    const char *run_in_dir;   /* --run-in-dir: the program's working directory */
+    char **env;               /* --environ: the program's environment, NULL-terminated (owned), or NULL */
     char **prog_argv;         /* the program's argv: its name, the --sym-* options given
                                  before it (for the environment model), then its own (owned) */
 } CliOptions;

@@ -39,6 +39,15 @@ void engine_discard(Engine *e, State *s) {
     state_free(s);
 }
 
+/* --search, and the searches given after it taking turns with it. */
+static Searcher *engine_searcher(Engine *e) {
+    Searcher *first = searcher_new(e->opt.search, &e->rng, e->ex);
+    if (!e->opt.nsearch_also) return first;
+    Searcher *v[1 + ENGINE_SEARCH_ALSO_MAX] = {first};
+    for (uint32_t k = 0; k < e->opt.nsearch_also; k++) v[k + 1] = searcher_new(e->opt.search_also[k], &e->rng, e->ex);
+    return searcher_interleaved_newv(v, 1 + e->opt.nsearch_also);
+}
+
 Engine *engine_new(const EngineOptions *opt, IrModule *m, Solver *solver, SolverStats *sstats,
                    const ExecOptions *eopt, OutDir *out, char **err) {
     Engine *e = util_calloc(1, sizeof *e);
@@ -64,7 +73,7 @@ Engine *engine_new(const EngineOptions *opt, IrModule *m, Solver *solver, Solver
     e->ex = exec_new(m, solver, &xo, &hooks);
     engine_path_start(e, m);
     e->searcher = engine_target_searcher(e);
-    if (!e->searcher) e->searcher = searcher_new(opt->search, &e->rng, e->ex);
+    if (!e->searcher) e->searcher = engine_searcher(e);
     e->progress_tty = isatty(2);
     e->debug_memory = getenv("SYMPLEX_DEBUG_MEMORY") != NULL;
     if (!engine_muse_new(e, err)) {

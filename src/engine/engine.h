@@ -21,6 +21,11 @@ typedef struct EngineOptions {
     const char *fp_search;     /* "off", "fallback" or "first" (--fp-search): reported in summary.json */
     const char *solver_reuse;  /* "stack", "off" or "assume" (--solver-reuse): reported in summary.json */
     SearchKind search;
+    /* More searches given (KLEE's --search repeated): all take turns with
+     * `search`, one selection each. */
+#define ENGINE_SEARCH_ALSO_MAX 3
+    SearchKind search_also[ENGINE_SEARCH_ALSO_MAX];
+    uint32_t nsearch_also;
     PrunerKind prune;          /* --prune */
     HomiOptions homi;
     const char *target;        /* --target=FILE:LINE, or NULL */

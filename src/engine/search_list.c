@@ -2,6 +2,7 @@
  * list of states. */
 #include "searcher.h"
 #include <stdlib.h>
+#include <string.h>
 
 typedef enum ListOrder { LIST_DFS, LIST_BFS, LIST_RANDOM } ListOrder;
 
@@ -73,35 +74,50 @@ Searcher *searcher_dfs_new(void) { return list_new(LIST_DFS, NULL); }
 Searcher *searcher_bfs_new(void) { return list_new(LIST_BFS, NULL); }
 Searcher *searcher_random_state_new(Rng *rng) { return list_new(LIST_RANDOM, rng); }
 
+/* Searchers taking turns, one selection each (the default's two, or the
+ * searches a KLEE command line gives). */
 typedef struct Interleaved {
     Searcher base;
-    Searcher *a, *b;
-    unsigned turn;
+    Searcher **v;
+    uint32_t n;
+    uint32_t turn;
 } Interleaved;
 
 static void il_fork(Searcher *s, State *p, State *c) {
     Interleaved *i = (Interleaved *)s;
-    if (i->a->fork) i->a->fork(i->a, p, c);
-    if (i->b->fork) i->b->fork(i->b, p, c);
+    for (uint32_t k = 0; k < i->n; k++)
+        if (i->v[k]->fork) i->v[k]->fork(i->v[k], p, c);
 }
-static void il_add(Searcher *s, State *st) { Interleaved *i = (Interleaved *)s; i->a->add(i->a, st); i->b->add(i->b, st); }
-static void il_remove(Searcher *s, State *st) { Interleaved *i = (Interleaved *)s; i->a->remove(i->a, st); i->b->remove(i->b, st); }
+static void il_add(Searcher *s, State *st) {
+    Interleaved *i = (Interleaved *)s;
+    for (uint32_t k = 0; k < i->n; k++) i->v[k]->add(i->v[k], st);
+}
+static void il_remove(Searcher *s, State *st) {
+    Interleaved *i = (Interleaved *)s;
+    for (uint32_t k = 0; k < i->n; k++) i->v[k]->remove(i->v[k], st);
+}
 static State *il_select(Searcher *s) {
     Interleaved *i = (Interleaved *)s;
-    Searcher *pick = (i->turn++ & 1) ? i->b : i->a;
+    Searcher *pick = i->v[i->turn++ % i->n];
     return pick->select(pick);
 }
 static void il_destroy(Searcher *s) {
     Interleaved *i = (Interleaved *)s;
-    i->a->destroy(i->a);
-    i->b->destroy(i->b);
+    for (uint32_t k = 0; k < i->n; k++) i->v[k]->destroy(i->v[k]);
+    free(i->v);
     free(i);
 }
 
-Searcher *searcher_interleaved_new(Searcher *a, Searcher *b) {
+Searcher *searcher_interleaved_newv(Searcher **v, uint32_t n) {
     Interleaved *i = util_calloc(1, sizeof *i);
     i->base = (Searcher){il_fork, il_add, il_remove, il_select, il_destroy};
-    i->a = a;
-    i->b = b;
+    i->v = util_malloc(n * sizeof *i->v);
+    memcpy(i->v, v, n * sizeof *v);
+    i->n = n;
     return &i->base;
+}
+
+Searcher *searcher_interleaved_new(Searcher *a, Searcher *b) {
+    Searcher *v[2] = {a, b};
+    return searcher_interleaved_newv(v, 2);
 }

@@ -41,5 +41,7 @@ void searcher_covnew_prefer(Searcher *sr, CovPrefer prefer, const void *ctx, dou
 Searcher *searcher_split_new(Searcher *a, Searcher *b);
 /* Alternates between a and b on every selection (takes ownership). */
 Searcher *searcher_interleaved_new(Searcher *a, Searcher *b);
+/* n (>= 1) searchers taking turns; takes ownership of them, not of v. */
+Searcher *searcher_interleaved_newv(Searcher **v, uint32_t n);
 
 #endif

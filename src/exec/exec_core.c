@@ -67,7 +67,7 @@ static uint64_t exec_string_vector(Executor *ex, State *s, char **strs, int n, c
     return vec->addr;
 }
 
-/* main's envp: symplex's own environment, as KLEE passes its own. The
+/* main's envp: --environ's, else symplex's own, as KLEE passes its own. The
  * runtime's getenv reads it through the global __symplex_environ (without
  * --posix; musl's getenv reads what the POSIX start-up gives it), so it is
  * built when main takes it or when that global exists; else 0. */
@@ -78,9 +78,10 @@ static uint64_t exec_environment(Executor *ex, State *s, bool main_takes_it) {
             !ex->m->globals[i].is_external)
             at = (int32_t)i;
     if (at < 0 && !main_takes_it) return 0;
+    char **env = ex->opt.env ? ex->opt.env : environ;
     int n = 0;
-    while (environ[n]) n++;
-    uint64_t envp = exec_string_vector(ex, s, environ, n, "envp");
+    while (env[n]) n++;
+    uint64_t envp = exec_string_vector(ex, s, env, n, "envp");
     if (at >= 0) os_write(as_writable(&s->as, ex->global_objs[at]), 0, 8, value_concrete(envp));
     return envp;
 }

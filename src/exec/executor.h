@@ -65,6 +65,7 @@ typedef struct ExecOptions {
      * with the same search layers, whose UNKNOWN on a feasible side is common
      * (they cannot prove UNSAT). */
     bool keep_model_side;
+    char **env;               /* main's environment (NAME=VALUE, NULL-terminated), or NULL: symplex's own */
 } ExecOptions;
 
 typedef struct Executor Executor;

@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""KLEE's command lines run unchanged: the coreutils line of KLEE's tutorial
+and OSDI'08 paper, KLEE's spelling of durations and flags, --search given
+twice, --environ and --run-in-dir. Usage: test_klee_cli.py BIN_DIR WORK_DIR"""
+import json, os, re, subprocess, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import checks
+
+bin_dir, work, check = checks.setup()
+symplex = os.path.join(bin_dir, "symplex")
+
+
+def write(name, data):
+    p = os.path.join(work, name)
+    with open(p, "w") as f:
+        f.write(data)
+    return p
+
+
+def run(args):
+    return subprocess.run([symplex] + args, cwd=work, capture_output=True, text=True, timeout=300)
+
+
+def summary(out):
+    try:
+        return json.load(open(os.path.join(work, out, "summary.json")))
+    except (OSError, ValueError):
+        return None
+
+
+def one_line_error(r, what, needle):
+    lines = [l for l in r.stderr.splitlines() if l.strip()]
+    check(r.returncode == 1 and len(lines) == 1 and needle in lines[0], f"{what}: rc {r.returncode}, stderr {lines!r}")
+
+
+# KLEE's coreutils command line (OSDI'08, the tutorial), with echo's bitcode replaced by a small echo
+echo = write("echo.c", """#include <stdio.h>
+#include <string.h>
+int main(int argc, char **argv) {
+    int newline = 1;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-n") == 0) { newline = 0; continue; }
+        fputs(argv[i], stdout);
+    }
+    if (newline) putchar('\\n');
+    return 0;
+}
+""")
+write("test.env", "PATH=/usr/bin:/bin\nHOME=/root\n")
+os.makedirs(os.path.join(work, "sandbox"), exist_ok=True)
+no_effect = ["--simplify-sym-indices", "--write-cvcs", "--write-cov", "--output-module", "--disable-inlining",
+             "--use-forked-solver", "--use-cex-cache", "--max-sym-array-size=4096", "--watchdog",
+             "--max-static-fork-pct=1", "--max-static-solve-pct=1", "--max-static-cpfork-pct=1",
+             "--switch-type=internal", "--use-batching-search", "--batch-instructions=10000"]
+klee_line = (["--simplify-sym-indices", "--write-cvcs", "--write-cov", "--output-module", "--max-memory=1000",
+              "--disable-inlining", "--optimize", "--use-forked-solver", "--use-cex-cache", "--libc=uclibc",
+              "--posix-runtime", "--external-calls=all", "--only-output-states-covering-new",
+              "--environ=test.env", "--run-in-dir=sandbox", "--max-sym-array-size=4096",
+              "--max-solver-time=30s", "--max-time=1min", "--watchdog", "--max-memory-inhibit=false",
+              "--max-static-fork-pct=1", "--max-static-solve-pct=1", "--max-static-cpfork-pct=1",
+              "--switch-type=internal", "--search=random-path", "--search=nurs:covnew", "--use-batching-search",
+              "--batch-instructions=10000", "--output-dir=klee-line", echo,
+              "--sym-args", "0", "1", "10", "--sym-args", "0", "2", "2", "--sym-files", "1", "8", "--sym-stdout"])
+r = run(klee_line)
+s = summary("klee-line")
+check(r.returncode == 0 and s is not None, f"KLEE's line runs: rc {r.returncode}, stderr {r.stderr[-400:]!r}")
+for opt in no_effect:
+    name = opt.split("=")[0]
+    hits = [l for l in r.stderr.splitlines() if f"'{name}' has no effect here" in l]
+    check(len(hits) == 1, f"{name}: one line saying it has no effect, got {hits!r}")
+if s:
+    check(s["solver_timeout_s"] == 30 if "solver_timeout_s" in s else True, f"--max-solver-time=30s: {s.get('solver_timeout_s')}")
+    check(s["tests"] > 0 and s["covered_branches"] == s["total_branches"],
+          f"KLEE's line explores echo: tests {s['tests']}, branches {s['covered_branches']}/{s['total_branches']}")
+    check(s.get("memory_inhibit") in (None, False), f"--max-memory-inhibit=false: {s.get('memory_inhibit')}")
+
+# durations as KLEE writes them, single-dash options, and bad ones
+good = write("good.c", "#include <symplex.h>\nint main(void){int x = symplex_int(\"x\");\n"
+             "if (x > 3) return 1; return 0;}\n")
+for i, t in enumerate(["10", "10s", "1min", "1h30min", "500ms"]):
+    r = run(["--quiet", f"--max-time={t}", f"--output-dir=t{i}", good])
+    s = summary(f"t{i}")
+    check(r.returncode == 0 and s and s["paths_completed"] == 2, f"--max-time={t}: rc {r.returncode} {r.stderr!r}")
+r = run(["-max-time=10", "-quiet", "-output-dir=dash", good])
+check(r.returncode == 0 and summary("dash") is not None, f"single-dash options: rc {r.returncode} {r.stderr!r}")
+for bad in ["10x", "min", "-5s", "1h-2min", ""]:
+    one_line_error(run(["--quiet", f"--max-time={bad}", good]), f"--max-time={bad!r}", "duration")
+one_line_error(run(["--quiet", "--libc=glibc", good]), "--libc=glibc", "glibc")
+one_line_error(run(["--quiet", "--max-memory-inhibit=maybe", good]), "flag=maybe", "maybe")
+one_line_error(run(["--quiet", "--environ=missing.env", good]), "missing --environ file", "missing.env")
+one_line_error(run(["--quiet", f"--environ={write('bad.env', 'NOEQUALS')}", good]), "bad --environ line", "NOEQUALS")
+one_line_error(run(["--quiet", "--search=dfs", "--search=bogus", good]), "second --search unknown", "bogus")
+one_line_error(run(["--quiet"] + ["--search=dfs"] * 5 + [good]), "five --search", "--search")
+
+# a flag set and then unset with =false, as LLVM's parser allows
+r = run(["--quiet", "--only-new-coverage-tests", "--only-new-coverage-tests=false", "--output-dir=unset", good])
+check(r.returncode == 0 and (summary("unset") or {}).get("tests") == 2, f"=false unsets a flag: {r.stderr!r}")
+
+# --search given twice takes turns: depth-first alone never leaves this endless loop's newest state,
+# random-path beside it picks the other side of the first branch half of its turns
+loop = write("loop.c", """#include <stdlib.h>
+#include <symplex.h>
+int main(void) {
+    unsigned char buf[64];
+    symplex_make_symbolic(buf, sizeof buf, "buf");
+    int top = symplex_int("top");
+    if (top == 77) abort();
+    unsigned n = 0;
+    for (unsigned i = 0;; i++)
+        if (buf[i & 63] == (unsigned char)i) n++;
+    return (int)n;
+}
+""")
+r = run(["--quiet", "--search=dfs", "--max-time=4", "--output-dir=dfs-only", loop])
+s1 = summary("dfs-only")
+r = run(["--quiet", "--search=dfs", "--search=random-path", "--max-time=4", "--output-dir=dfs-bfs", loop])
+s2 = summary("dfs-bfs")
+check(s1 is not None and s2 is not None and s2["errors"]["total"] == 1 and s1["errors"]["total"] == 0,
+      f"dfs alone misses the abort, dfs and random-path in turns find it: {s1 and s1['errors']}, {s2 and s2['errors']}")
+
+# --environ: main's envp and getenv see the file's variables, and only those
+envprog = write("env.c", """#include <stdlib.h>
+#include <string.h>
+#include <symplex.h>
+int main(int argc, char **argv, char **envp) {
+    const char *g = getenv("GREETING");
+    if (g && strcmp(g, "hi") == 0) abort();
+    int n = 0;
+    while (envp[n]) n++;
+    return n;
+}
+""")
+r = run(["--quiet", f"--environ={write('hi.env', 'GREETING=hi' + chr(10) + chr(10) + 'B=2' + chr(10))}", "--output-dir=env-hi", envprog])
+s = summary("env-hi")
+check(s is not None and s["errors"]["total"] == 1, f"--environ GREETING=hi reaches the abort: {s and s['errors']}")
+r = run(["--quiet", "--output-dir=env-own", envprog])
+s = summary("env-own")
+check(s is not None and s["errors"]["total"] == 0, f"without --environ (GREETING unset here): {s and s['errors']}")
+
+# --run-in-dir: a file the program opens natively by a relative name is found there
+os.makedirs(os.path.join(work, "data"), exist_ok=True)
+write(os.path.join("data", "data.txt"), "Z")
+rd = write("rd.c", """#include <stdio.h>
+#include <stdlib.h>
+int main(void) {
+    FILE *f = fopen("data.txt", "r");
+    if (!f) return 2;
+    if (fgetc(f) == 'Z') abort();
+    return 0;
+}
+""")
+r = run(["--quiet", "--external-calls=all", "--run-in-dir=data", "--output-dir=in-dir", rd])
+s = summary("in-dir")
+check(s is not None and s["errors"]["total"] == 1, f"--run-in-dir=data finds data.txt: {s and s['errors']} {r.stderr!r}")
+r = run(["--quiet", "--external-calls=all", "--output-dir=not-in-dir", rd])
+s = summary("not-in-dir")
+check(s is not None and s["errors"]["total"] == 0, f"without it, no data.txt: {s and s['errors']}")
+one_line_error(run(["--quiet", "--run-in-dir=no-such-dir", "--output-dir=nodir", rd]), "--run-in-dir missing", "no-such-dir")
+
+# docs/klee-options.md names every KLEE option the table knows
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+table = open(os.path.join(root, "src", "cli", "klee_options.c")).read()
+doc = open(os.path.join(root, "docs", "klee-options.md")).read()
+names = re.findall(r'^\s*\{"([a-z0-9-]+)", ', table, re.M)
+check(len(names) > 30 and all(f"`--{n}" in doc for n in names),
+      f"docs/klee-options.md lacks {[n for n in names if f'`--{n}' not in doc]}")
+
+check.finish()
