@@ -176,6 +176,7 @@ void engine_free(Engine *e) {
         free(e->errors.data[i].kind);
         free(e->errors.data[i].message);
         free(e->errors.data[i].file);
+        free(e->errors.data[i].stack);
     }
     VEC_FREE(e->errors);
     free(e);

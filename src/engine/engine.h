@@ -48,7 +48,7 @@ typedef struct EngineOptions {
 } EngineOptions;
 
 typedef struct ErrorRecord {
-    char *kind, *message, *file;
+    char *kind, *message, *file, *stack;
     uint32_t line, test;
 } ErrorRecord;
 

@@ -152,7 +152,8 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
         if (target) engine_target_tested(e, n);
         if (t->kind == TERM_ERROR) {
             out_write_err(e->out, n, t->error_kind, t->message, file, line, t->stack);
-            ErrorRecord r = {util_strdup(t->error_kind), util_strdup(t->message ? t->message : ""), util_strdup(file), line, n};
+            ErrorRecord r = {util_strdup(t->error_kind), util_strdup(t->message ? t->message : ""), util_strdup(file),
+                             util_strdup(t->stack ? t->stack : ""), line, n};
             VEC_PUSH(e->errors, r);
         }
         /* ktest_free expects the whole structure on the heap */
@@ -267,7 +268,19 @@ static void engine_write_feasibility(Engine *e, FILE *f) {
             (unsigned long long)ss->reuse_resets);
 }
 
+/* results.sarif: the errors of summary.json for code-scanning tools. */
+static void engine_write_sarif(Engine *e) {
+    SarifError *v = util_malloc((e->errors.len + 1) * sizeof *v);
+    for (size_t i = 0; i < e->errors.len; i++) {
+        const ErrorRecord *r = &e->errors.data[i];
+        v[i] = (SarifError){r->kind, r->message, r->file, r->stack, r->line, r->test};
+    }
+    if (!out_write_sarif(e->out, SYMPLEX_VERSION, v, e->errors.len)) util_warn("cannot write results.sarif");
+    free(v);
+}
+
 void engine_write_summary(Engine *e) {
+    engine_write_sarif(e);
     char *p = out_path(e->out, "summary.json");
     FILE *f = fopen(p, "w");
     free(p);

@@ -46,4 +46,12 @@ char *out_path(const OutDir *o, const char *name);
 /* JSON string literal of s (quotes included) to f. */
 void out_json_string(FILE *f, const char *s);
 
+/* An error for results.sarif (borrowed strings; stack as the .err file has it). */
+typedef struct SarifError {
+    const char *kind, *message, *file, *stack;
+    uint32_t line, test;
+} SarifError;
+/* Writes results.sarif (SARIF 2.1.0); false if it cannot be written. */
+bool out_write_sarif(OutDir *o, const char *version, const SarifError *errs, size_t n);
+
 #endif
