@@ -17,6 +17,7 @@ static const char *string_fns[] = {
 static const char *stdlib_fns[] = {
     "strtol", "strtoul", "strtoll", "strtoull", "atoi", "atol", "atoll", "abs", "labs",
     "llabs", "qsort", "bsearch", "rand", "srand", "random", "srandom", "getenv", NULL};
+static const char *byteorder_fns[] = {"htonl", "htons", "ntohl", "ntohs", NULL};
 static const char *no_fns[] = {NULL};
 /* ctype.c's checker compares the three table accessors under these names. */
 static const char *ctype_renames =
@@ -46,5 +47,6 @@ int main(void) {
     check_model("string", string_fns, "");
     check_model("stdlib", stdlib_fns, " -D__errno_location=my_errno_location");
     check_model("ctype", no_fns, ctype_renames);
+    check_model("byteorder", byteorder_fns, "");
     return check_report();
 }
