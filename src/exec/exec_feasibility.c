@@ -62,13 +62,6 @@ FeasibilityPolicy exec_feasibility_policy(const ExecOptions *opt) {
 
 /* ---- the segment ---- */
 
-static void feas_drop_model(Assignment **m) {
-    if (!*m) return;
-    assignment_free(*m);
-    free(*m);
-    *m = NULL;
-}
-
 /* The unchecked segment of s into ex->seg_buf, newest first (node j, counted
  * from the oldest as 1, is seg[m - j]); *base is the newest SAT node below it
  * (NULL: the empty path). *known says whether a node of it is already known
@@ -182,8 +175,11 @@ static Assignment *feas_base_model(const State *s, const PathCond *base) {
     if (base && base->model) return feas_model_copy(base->model);
     if (!s->prefix_model || s->prefix_len > pc_len(base)) return NULL;
     Assignment *cur = feas_model_copy(s->prefix_model);
-    for (const PathCond *p = base; p && p->len > s->prefix_len && cur; p = p->next)
-        if (!expr_eval(p->e, cur)) feas_drop_model(&cur);
+    for (const PathCond *p = base; p && p->len > s->prefix_len; p = p->next) {
+        if (expr_eval(p->e, cur)) continue;
+        exec_drop_model(cur);
+        return NULL;
+    }
     return cur;
 }
 
@@ -202,9 +198,10 @@ static SolverResult feas_node_query(Executor *ex, State *s, const PathCond *belo
     ex->querying = s;
     SolverResult r = solver_check(ex->solver, &q, next);
     ex->querying = NULL;
-    feas_drop_model(cur);
+    exec_drop_model(*cur);
+    *cur = NULL;
     if (r == SOLVER_SAT) *cur = next;
-    else feas_drop_model(&next);
+    else exec_drop_model(next);
     return r;
 }
 
@@ -285,7 +282,7 @@ static FeasResult feas_settle(Executor *ex, State *s, bool when_due) {
         }
     }
     if (out == FEAS_SAT && model) state_set_model(s, model);
-    else feas_drop_model(&model);
+    else exec_drop_model(model);
     if (out == FEAS_SAT) {
         state_set_prefix_model(s, NULL, 0);
         feas_flush(ex, s);
@@ -381,10 +378,7 @@ int exec_fork_unchecked(Executor *ex, State *s, Expr *cond, State **child) {
             c->model = s->model;
             s->model = NULL;
         }
-        Assignment *copy = util_malloc(sizeof *copy);
-        assignment_init(copy);
-        assignment_copy(copy, sat->model);
-        state_set_prefix_model(unchecked, copy, pc_len(s->pc));
+        state_set_prefix_model(unchecked, feas_model_copy(sat->model), pc_len(s->pc));
         state_add_branch(sat, known ? cond : ncond, ex->br_side[!known]);
         state_add_unchecked_branch(unchecked, known ? ncond : cond, ex->br_side[known]);
     } else {

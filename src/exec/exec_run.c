@@ -248,7 +248,7 @@ static uint64_t exec_model_bytes(const Assignment *m) {
     return total;
 }
 
-static void exec_drop_model(Assignment *m) {
+void exec_drop_model(Assignment *m) {
     if (!m) return;
     assignment_free(m);
     free(m);
@@ -440,7 +440,7 @@ static int exec_fork_step(Executor *ex, State *s, Expr *cond, const ForkAnswer *
     return r;
 }
 
-static int exec_fork_with(Executor *ex, State *s, Expr *cond, const ForkAnswer *pre, State **child) {
+int exec_fork_answered(Executor *ex, State *s, Expr *cond, const ForkAnswer *pre, State **child) {
     int r = exec_fork_step(ex, s, cond, pre, child);
     if (r < 0) return r; /* s has ended */
     exec_decision(s);
@@ -449,10 +449,8 @@ static int exec_fork_with(Executor *ex, State *s, Expr *cond, const ForkAnswer *
     return r;
 }
 
-int exec_fork(Executor *ex, State *s, Expr *cond, State **child) { return exec_fork_with(ex, s, cond, NULL, child); }
-
-int exec_fork_answered(Executor *ex, State *s, Expr *cond, const ForkAnswer *pre, State **child) {
-    return exec_fork_with(ex, s, cond, pre, child);
+int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
+    return exec_fork_answered(ex, s, cond, NULL, child);
 }
 
 bool exec_fork_value(Executor *ex, State *s, Expr *e, u128 *out) {

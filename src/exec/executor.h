@@ -229,9 +229,11 @@ SolverResult exec_check_extend(Executor *ex, State *s, Expr *e, Assignment **out
  * and an unanswered query is not counted as a feasibility query. */
 SolverResult exec_check_extend_as(Executor *ex, State *s, Expr *const *cs, size_t n, Expr *e, bool cheap,
                                   Assignment **out);
+/* Frees a heap-allocated model (NULL: nothing). */
+void exec_drop_model(Assignment *m);
 /* A state with a model at a two-way branch whose other side (the one the
  * model does not satisfy) was already asked: the eager fork with that answer
- * (r, and model when SAT, owned by the fork from here). */
+ * (r, and model when SAT, owned by the fork from here); pre NULL: exec_fork. */
 typedef struct ForkAnswer { SolverResult r; Assignment *model; } ForkAnswer;
 int exec_fork_answered(Executor *ex, State *s, Expr *cond, const ForkAnswer *pre, State **child);
 /* Fixes symbolic e to one feasible value *out in s and forks a child, with

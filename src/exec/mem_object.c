@@ -44,19 +44,20 @@ static uint64_t mem_object_end(const MemObject *mo) {
     return mo->addr + (mo->size ? mo->size : 1);
 }
 
+static void mem_object_free(MemObject *mo) {
+    if (!mo) return;
+    free(mo->name);
+    expr_unref(mo->size_expr);
+    free(mo);
+}
+
 void mem_init(uint64_t base) {
     mem_shutdown();
     mem_reg.next = base;
 }
 
 void mem_shutdown(void) {
-    for (size_t i = 0; i < mem_reg.by_id.len; i++) {
-        MemObject *mo = mem_reg.by_id.data[i];
-        if (!mo) continue;
-        free(mo->name);
-        expr_unref(mo->size_expr);
-        free(mo);
-    }
+    for (size_t i = 0; i < mem_reg.by_id.len; i++) mem_object_free(mem_reg.by_id.data[i]);
     VEC_FREE(mem_reg.by_id);
     VEC_FREE(mem_reg.by_addr);
     mem_reg.repeats = 0;
@@ -173,11 +174,8 @@ static void mem_tomb_absorb(MemObject *t, size_t i) {
     for (; i < mem_reg.by_addr.len && d[i] == mo; i++) d[i] = t;
     mem_reg.by_id.data[mo->id] = NULL;
     mem_reg.kept--;
-    free(mo->name);
-    expr_unref(mo->size_expr);
-    free(mo);
+    mem_object_free(mo);
 }
-
 
 /* mo, held by no state, becomes a tomb or joins the one below it; a tomb
  * above it that nothing holds joins it in turn. */
