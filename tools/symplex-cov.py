@@ -33,7 +33,7 @@ import sys
 import time
 
 _here = os.path.dirname(os.path.realpath(__file__))
-sys.path[:0] = [os.path.join(_here, "..", "lib", "python"), _here]
+sys.path[:0] = [os.path.join(_here, "..", "lib", "symplex", "python"), _here]
 import symplex_native as native  # noqa: E402
 
 
@@ -60,8 +60,8 @@ def prefix_paths():
     """(include dir, replay library, coverage flush source) of this install."""
     root = os.path.join(_here, "..")
     inc = os.path.join(root, "include")
-    lib = os.path.join(root, "lib", "libsymplex-replay-rt.a")
-    flush = os.path.join(root, "lib", "symplex-cov-flush.c")
+    lib = os.path.join(root, "lib", "symplex", "libsymplex-replay-rt.a")
+    flush = os.path.join(root, "lib", "symplex", "symplex-cov-flush.c")
     for p in (inc, lib, flush):
         if not os.path.exists(p):
             raise CovError("incomplete symplex install: %s is missing" % os.path.normpath(p))

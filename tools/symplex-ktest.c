@@ -71,6 +71,15 @@ static void print_test(const char *path, const KTest *t) {
 }
 
 int main(int argc, char **argv) {
+    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        puts("usage: symplex-ktest FILE.ktest...\n\nprints each test's arguments and objects: name, size, bytes, and the\n"
+             "bytes read as text and as integers of the object's width");
+        return 0;
+    }
+    if (argc == 2 && strcmp(argv[1], "--version") == 0) {
+        puts("symplex-ktest (symplex) " SYMPLEX_VERSION);
+        return 0;
+    }
     if (argc < 2) {
         fprintf(stderr, "usage: symplex-ktest FILE.ktest...\n");
         return 1;

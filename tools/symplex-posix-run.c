@@ -196,6 +196,12 @@ static void prun_rmdir(const char *dir) {
 }
 
 int main(int argc, char **argv) {
+    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "--version") == 0)) {
+        if (argv[1][2] == 'v') puts("symplex-posix-run (symplex) " SYMPLEX_VERSION);
+        else puts("usage: symplex-posix-run TEST.ktest PROGRAM [ARGS...]\n\nruns a native PROGRAM in the environment a "
+                  "--posix test describes:\nits arguments, its symbolic files in a scratch directory, its stdin");
+        return 0;
+    }
     if (argc < 3) {
         fputs("usage: symplex-posix-run TEST.ktest PROGRAM [ARGS...]\n", stderr);
         return 2;

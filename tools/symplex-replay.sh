@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
 # symplex-replay: run a C program natively on one generated test.
 #
-#   symplex-replay [--check-path] [--check-overflow] [--no-check-shift] [--cc=CLANG] prog.c|prog.bc test.ktest|test.xml [args...]
+#   symplex-replay [options] prog.c|prog.bc test.ktest|test.xml [args...]
+#
+# The test is replayed as its run ran: the `info` file of its output directory
+# (one level up for a Test-Comp test in test-suite/) records the run's compiler
+# flags (-I, -D, --cflags; relative paths meant from the run's directory), its
+# checks (--check-overflow, --no-check-shift), its --environ and its
+# --run-in-dir. The same options given here add to (flags) or override (the
+# others) what the run recorded; --no-run-flags ignores the record.
 #
 # Builds the program once per (preprocessed source, options) with clang-16,
 # AddressSanitizer and UndefinedBehaviorSanitizer stopping at the first report,
@@ -34,23 +41,62 @@ die() {
     exit 2
 }
 
+usage_line="usage: symplex-replay [--check-path] [--check-overflow|--no-check-overflow] [--check-shift|--no-check-shift] [-I DIR] [-D NAME[=V]] [--cflags=FLAGS] [--environ=FILE] [--run-in-dir=DIR] [--no-run-flags] [--cc=CLANG] prog.c|prog.bc test.ktest|test.xml [program args...]"
 usage() {
-    echo "usage: symplex-replay [--check-path] [--check-overflow] [--no-check-shift] [--cc=CLANG] prog.c|prog.bc test.ktest|test.xml [program args...]" >&2
+    echo "$usage_line" >&2
     exit 2
 }
 
-check_overflow=0
-check_shift=1
+help() {
+    cat <<EOF
+$usage_line
+
+Builds the program natively with AddressSanitizer and UndefinedBehaviorSanitizer and runs it on one
+test symplex generated, as the run that wrote the test ran it (the flags its output directory's
+info file records). Exit status: the program's (128+N when killed by signal N); 2 bad usage or a
+compile error; 3 the test does not fit the program; 4 an assumption fails; 6 --check-path: the run
+left the test's recorded path.
+
+  --check-path           hold the run to the branch decisions of the test's .path file (symplex --record-path)
+  --check-overflow       report signed overflow (default: as the run did)
+  --no-check-overflow    do not
+  --check-shift          report oversized shift amounts (default: as the run did)
+  --no-check-shift       do not
+  -I DIR, -D NAME[=V]    compiler flags, added to the run's
+  --cflags=FLAGS         compiler flags split at blanks, added to the run's
+  --environ=FILE         the program's environment: FILE's NAME=VALUE lines (default: the run's, else this one's)
+  --run-in-dir=DIR       the program's working directory (default: the run's, else this one)
+  --no-run-flags         ignore what the run recorded
+  --cc=CLANG             the compiler (default clang-16)
+  --version              print the version
+EOF
+    exit 0
+}
+
+check_overflow=""
+check_shift=""
 check_path=0
 cc=""
+use_record=1
+environ_file=""
+run_dir=""
+cli_cflags=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --check-path) check_path=1 ;;
         --check-overflow) check_overflow=1 ;;
+        --no-check-overflow) check_overflow=0 ;;
         --check-shift) check_shift=1 ;;
         --no-check-shift) check_shift=0 ;;
         --cc=*) cc="${1#--cc=}" ;;
-        -h|--help) usage ;;
+        -I|-D) [ $# -ge 2 ] || die "option '$1' needs a value"; cli_cflags+=("$1" "$2"); shift ;;
+        -I?*|-D?*) cli_cflags+=("$1") ;;
+        --cflags=*) read -r -a words <<< "${1#--cflags=}"; cli_cflags+=("${words[@]}") ;;
+        --environ=*) environ_file="${1#--environ=}"; [ -f "$environ_file" ] || die "no such environment file: $environ_file" ;;
+        --run-in-dir=*) run_dir="${1#--run-in-dir=}"; [ -d "$run_dir" ] || die "no such directory: $run_dir" ;;
+        --no-run-flags) use_record=0 ;;
+        -h|--help) help ;;
+        --version) echo "symplex-replay (symplex) 0.1.0"; exit 0 ;;
         --) shift; break ;;
         -*) die "unknown option '$1'" ;;
         *) break ;;
@@ -65,10 +111,68 @@ shift 2
 [ -f "$prog" ] || die "no such program: $prog"
 [ -f "$ktest" ] || die "no such test: $ktest"
 ktest="$(cd "$(dirname "$ktest")" && pwd)/$(basename "$ktest")"
+[ -z "$environ_file" ] || environ_file="$(readlink -f "$environ_file")"
+[ -z "$run_dir" ] || run_dir="$(cd "$run_dir" && pwd)"
+
+# absolute_flags BASE WORDS...: the words (in $flags), with the paths of -I,
+# -isystem, -iquote, -idirafter, -include and -imacros made absolute from BASE,
+# so flags given in two directories (the run's and this one) compile in either.
+absolute_flags() {
+    local base="$1" w pending="" opt
+    shift
+    flags=()
+    for w in "$@"; do
+        if [ -n "$pending" ]; then
+            case "$w" in /*) ;; *) w="$base/$w" ;; esac
+            flags+=("$w"); pending=""; continue
+        fi
+        case "$w" in
+            -I|-isystem|-iquote|-idirafter|-include|-imacros) flags+=("$w"); pending=1 ;;
+            -I/*) flags+=("$w") ;;
+            -I*) flags+=("-I$base/${w#-I}") ;;
+            *)
+                for opt in -isystem -iquote -idirafter; do
+                    case "$w" in "$opt"/*) break ;; "$opt"?*) w="$opt$base/${w#"$opt"}"; break ;; esac
+                done
+                flags+=("$w") ;;
+        esac
+    done
+}
+
+# The run's record: its output directory's info file.
+rec_dir="$(dirname "$ktest")"
+[ ! -f "$rec_dir/info" ] && [ "$(basename "$rec_dir")" = test-suite ] && rec_dir="$(dirname "$rec_dir")"
+rec_cwd="$PWD"
+rec_cflags=()
+if [ $use_record = 1 ] && [ -f "$rec_dir/info" ]; then
+    while IFS= read -r line; do
+        case "$line" in
+            "cwd: "*) rec_cwd="${line#cwd: }" ;;
+            "cflag: "*) rec_cflags+=("${line#cflag: }") ;;
+            "check-overflow: "*) [ -n "$check_overflow" ] || check_overflow="${line#check-overflow: }" ;;
+            "check-shift: "*) [ -n "$check_shift" ] || check_shift="${line#check-shift: }" ;;
+            "environ: "*) [ -n "$environ_file" ] || environ_file="${line#environ: }" ;;
+            "run-in-dir: "*) [ -n "$run_dir" ] || run_dir="${line#run-in-dir: }" ;;
+        esac
+    done < "$rec_dir/info"
+    [ -z "$environ_file" ] || [ -f "$environ_file" ] || die "the run's environment file is gone: $environ_file"
+    [ -z "$run_dir" ] || [ -d "$run_dir" ] || die "the run's working directory is gone: $run_dir"
+fi
+[ -n "$check_overflow" ] || check_overflow=0
+[ -n "$check_shift" ] || check_shift=1
+absolute_flags "$rec_cwd" "${rec_cflags[@]}"
+user_cflags=("${flags[@]}")
+absolute_flags "$PWD" "${cli_cflags[@]}"
+user_cflags+=("${flags[@]}")
+prog="$(readlink -f "$prog")"
+# --environ: the program starts with exactly those variables
+if [ -n "$environ_file" ] && [ -n "${env_saved:-}" ]; then
+    tr '\n' '\0' < "$environ_file" > "$env_saved" || die "cannot read environment file $environ_file"
+fi
 
 bindir="$(cd "$(dirname "$(readlink -f "$0")")" && pwd)"
 incdir="$bindir/../include"
-lib="$bindir/../lib/libsymplex-replay-rt.a"
+lib="$bindir/../lib/symplex/libsymplex-replay-rt.a"
 [ -f "$lib" ] || die "replay library not found: $lib"
 
 if [ -z "$cc" ]; then
@@ -91,12 +195,12 @@ nosan="shift-base,alignment"
 [ $check_shift = 1 ] || nosan="shift"
 [ $check_overflow = 1 ] || nosan="$nosan,signed-integer-overflow"
 cflags=(-g -O0 -fno-omit-frame-pointer -fsanitize=address,undefined
-        -fno-sanitize-recover=all "-fno-sanitize=$nosan" "-I$incdir")
+        -fno-sanitize-recover=all "-fno-sanitize=$nosan" "-I$incdir" "${user_cflags[@]}")
 
 case "$prog" in
     *.bc|*.ll) key_src="$(cat "$prog" | sha256sum)" ;;
     # Hashing the preprocessed text means edits to included headers rebuild.
-    *) key_src="$("$cc" -E -w "-I$incdir" "$prog" 2>/dev/null | sha256sum)" ;;
+    *) key_src="$("$cc" -E -w "-I$incdir" "${user_cflags[@]}" "$prog" 2>/dev/null | sha256sum)" ;;
 esac
 cache_root="${SYMPLEX_REPLAY_CACHE:-${TMPDIR:-/tmp}/symplex-replay-cache}"
 
@@ -178,6 +282,9 @@ check_path() {
     esac
     exit 6
 }
+# --run-in-dir: the program (and the path check's run) starts there; every
+# path above is absolute
+if [ -n "$run_dir" ]; then cd "$run_dir" || die "cannot enter $run_dir"; fi
 [ $check_path = 1 ] && check_path "$@"
 
 # The program writes to the original stderr (fd 3); bash's own "Aborted"

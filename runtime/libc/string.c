@@ -230,3 +230,65 @@ char *strtok(char *restrict s, const char *restrict delim) {
     static char *save;
     return strtok_r(s, delim, &save);
 }
+
+/* ---- the rest of what KLEE's klee-libc models, and their GNU and BSD
+ * relatives: without a model a call ran natively on concretized bytes (or
+ * ended the state), losing every path through it. In the C locale strcoll is
+ * strcmp and strxfrm a bounded copy. */
+
+int bcmp(const void *a, const void *b, size_t n) { return memcmp(a, b, n); }
+
+void *mempcpy(void *restrict dst, const void *restrict src, size_t n) {
+    return (unsigned char *)memcpy(dst, src, n) + n;
+}
+
+char *stpcpy(char *restrict dst, const char *restrict src) {
+    size_t i = 0;
+    while ((dst[i] = src[i]))
+        i++;
+    return dst + i;
+}
+
+/* Returns the end of the copy: its NUL, or dst + n when src was too long. */
+char *stpncpy(char *restrict dst, const char *restrict src, size_t n) {
+    size_t i = 0;
+    for (; i < n && src[i]; i++)
+        dst[i] = src[i];
+    char *end = dst + i;
+    for (; i < n; i++)
+        dst[i] = 0;
+    return end;
+}
+
+int strcoll(const char *a, const char *b) { return strcmp(a, b); }
+
+/* BSD's bounded copy: at most n - 1 bytes and a NUL; src's length back */
+size_t strlcpy(char *restrict dst, const char *restrict src, size_t n) {
+    size_t len = strlen(src);
+    if (n) {
+        size_t k = len < n - 1 ? len : n - 1;
+        memcpy(dst, src, k);
+        dst[k] = 0;
+    }
+    return len;
+}
+
+size_t strxfrm(char *restrict dst, const char *restrict src, size_t n) { return strlcpy(dst, src, n); }
+
+char *strchrnul(const char *s, int c) {
+    while (*s && *s != (char)c)
+        s++;
+    return (char *)s;
+}
+
+void *memrchr(const void *s, int c, size_t n) {
+    const unsigned char *p = s;
+    while (n--)
+        if (p[n] == (unsigned char)c)
+            return (void *)(p + n);
+    return NULL;
+}
+
+char *index(const char *s, int c) { return strchr(s, c); }
+
+char *rindex(const char *s, int c) { return strrchr(s, c); }

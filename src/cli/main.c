@@ -10,10 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Runtime files are found relative to the executable: <prefix>/bin/symplex,
- * <prefix>/lib/symplex-runtime.bc, <prefix>/include. */
+ * <prefix>/lib/symplex/symplex-runtime.bc, <prefix>/include. */
 static char *cli_prefix(void) {
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -23,7 +24,40 @@ static char *cli_prefix(void) {
     return util_format("%s/..", bin);
 }
 
-static void cli_write_info(OutDir *out, int argc, char **argv, Engine *e) {
+/* --environ's variables, copied beside the tests: a replay must not depend on
+ * the file the run named still being there. NULL when the run had none. */
+static char *cli_write_environ(const OutDir *out, char **env) {
+    if (!env) return NULL;
+    char *p = out_path(out, "environ");
+    FILE *f = fopen(p, "w");
+    if (!f) { free(p); return NULL; }
+    for (size_t i = 0; env[i]; i++) fprintf(f, "%s\n", env[i]);
+    if (fclose(f) != 0) { free(p); return NULL; }
+    return p;
+}
+
+/* What symplex-replay needs to build and run the program as this run did,
+ * one "key: value" per line (a compiler word per "cflag:" line, so words keep
+ * their blanks): the directory relative flags were given in, the flags, the
+ * checks that decide which sanitizer reports are errors, the environment and
+ * the working directory. */
+static void cli_write_replay_flags(FILE *f, const CliOptions *o, const OutDir *out, const char *start_cwd) {
+    if (start_cwd) fprintf(f, "cwd: %s\n", start_cwd);
+    for (size_t i = 0; i < o->ncflags; i++) fprintf(f, "cflag: %s\n", o->cflags[i]);
+    fprintf(f, "check-overflow: %d\ncheck-shift: %d\n", o->exec.check_overflow, o->exec.check_shift);
+    char *env = cli_write_environ(out, o->env);
+    if (env) fprintf(f, "environ: %s\n", env);
+    free(env);
+    if (o->run_in_dir) {
+        char *dir = realpath(o->run_in_dir, NULL); /* after cli_enter_dir: the process is in it */
+        char *cur = dir ? NULL : getcwd(NULL, 0);
+        fprintf(f, "run-in-dir: %s\n", dir ? dir : cur ? cur : o->run_in_dir);
+        free(dir);
+        free(cur);
+    }
+}
+
+static void cli_write_info(OutDir *out, int argc, char **argv, Engine *e, const CliOptions *o, const char *start_cwd) {
     char *p = out_path(out, "info");
     FILE *f = fopen(p, "w");
     free(p);
@@ -31,6 +65,11 @@ static void cli_write_info(OutDir *out, int argc, char **argv, Engine *e) {
     fputs("command:", f);
     for (int i = 0; i < argc; i++) fprintf(f, " %s", argv[i]);
     fprintf(f, "\nversion: symplex %s\n", SYMPLEX_VERSION);
+    cli_write_replay_flags(f, o, out, start_cwd);
+    if (!e) { /* the record written before the run: a killed run's tests replay too */
+        fclose(f);
+        return;
+    }
     fprintf(f, "paths completed: %llu\npaths terminated early: %llu\ntests: %llu\nerrors: %zu\n",
             (unsigned long long)e->paths_completed, (unsigned long long)e->paths_early,
             (unsigned long long)e->tests, e->errors.len);
@@ -57,13 +96,39 @@ static bool cli_enter_dir(OutDir *out, const char *dir) {
     return true;
 }
 
+/* The program file's identity when it was loaded; a run whose file changed
+ * or vanished meanwhile wrote tests for a program that is no longer there. */
+static const char *cli_program_state(const char *path, const struct stat *loaded) {
+    struct stat now;
+    if (stat(path, &now) != 0) return "vanished";
+    bool same = now.st_dev == loaded->st_dev && now.st_ino == loaded->st_ino && now.st_size == loaded->st_size &&
+                now.st_mtim.tv_sec == loaded->st_mtim.tv_sec && now.st_mtim.tv_nsec == loaded->st_mtim.tv_nsec;
+    return same ? "unchanged" : "changed";
+}
+
+/* The run's end when its environment failed it: one line, and exit status 1. */
+static int cli_run_status(const Engine *e, const OutDir *out, const char *program) {
+    int rc = 0;
+    if (out_failure(out)) {
+        fprintf(stderr, "symplex: error: output directory '%s': %s; the %llu tests written before are kept\n", out->path,
+                out_failure(out), (unsigned long long)e->tests);
+        rc = 1;
+    }
+    if (strcmp(e->program_file, "unchanged") != 0) {
+        fprintf(stderr, "symplex: error: the program file '%s' %s during the run; its tests are for the program as "
+                "loaded at the start\n", program, e->program_file);
+        rc = 1;
+    }
+    return rc;
+}
+
 static int cli_run(CliOptions o, int argc, char **argv) {
     char *err = NULL;
     util_set_quiet(o.engine.quiet);
     char *prefix = cli_prefix();
-    char *runtime = util_format("%s/lib/%s", prefix, o.posix ? "symplex-posix.bc" : "symplex-runtime.bc");
+    char *runtime = util_format("%s/lib/symplex/%s", prefix, o.posix ? "symplex-posix.bc" : "symplex-runtime.bc");
     char *include = util_format("%s/include", prefix);
-    char *libc_include = util_format("%s/lib/musl/include", prefix);
+    char *libc_include = util_format("%s/lib/symplex/musl/include", prefix);
     IrLoadOptions lo = {.runtime_bc = access(runtime, R_OK) == 0 ? runtime : NULL, .include_dir = include,
                         .clang = o.clang, .optimize = o.optimize,
                         .cflags = o.cflags, .ncflags = o.ncflags, .provided = exec_special_provides,
@@ -80,6 +145,10 @@ static int cli_run(CliOptions o, int argc, char **argv) {
         }
     }
     if (!lo.runtime_bc) util_warn("runtime bitcode '%s' not found; running without libc models", runtime);
+    struct stat loaded;
+    /* by its absolute name: --run-in-dir changes the directory a relative one means */
+    char program_abs[PATH_MAX];
+    bool have_loaded = realpath(o.engine.program, program_abs) && stat(program_abs, &loaded) == 0;
     IrModule *m = ir_load(o.engine.program, &lo, &err);
     free(runtime);
     free(include);
@@ -136,7 +205,9 @@ static int cli_run(CliOptions o, int argc, char **argv) {
         expr_shutdown();
         return 1;
     }
+    char *start_cwd = getcwd(NULL, 0); /* where relative --cflags paths were meant, for replay */
     if (o.run_in_dir && !cli_enter_dir(out, o.run_in_dir)) {
+        free(start_cwd);
         engine_free(e);
         solver_destroy(solver);
         out_close(out);
@@ -144,9 +215,12 @@ static int cli_run(CliOptions o, int argc, char **argv) {
         expr_shutdown();
         return 1;
     }
+    cli_write_info(out, argc, argv, NULL, &o, start_cwd);
     engine_run(e);
+    e->program_file = have_loaded ? cli_program_state(program_abs, &loaded) : "vanished";
     engine_write_summary(e);
-    cli_write_info(out, argc, argv, e);
+    cli_write_info(out, argc, argv, e, &o, start_cwd);
+    free(start_cwd);
     if (!o.engine.quiet) {
         fprintf(stderr, "symplex: %llu paths completed, %llu tests, %zu errors", (unsigned long long)e->paths_completed,
                 (unsigned long long)e->tests, e->errors.len);
@@ -155,12 +229,13 @@ static int cli_run(CliOptions o, int argc, char **argv) {
                     e->halt.live);
         fprintf(stderr, "; output in %s\n", out->path);
     }
+    int rc = cli_run_status(e, out, o.engine.program);
     engine_free(e);
     solver_destroy(solver);
     out_close(out);
     ir_module_free(m);
     expr_shutdown();
-    return 0;
+    return rc;
 }
 
 int main(int argc, char **argv) {

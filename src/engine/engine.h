@@ -123,6 +123,8 @@ typedef struct Engine {
     bool progress_tty;         /* stderr is a terminal: redraw one line; else a line every few seconds */
     bool debug_memory;         /* SYMPLEX_DEBUG_MEMORY: where the memory goes, once a second */
     const char *halt_reason;
+    const char *program_file;  /* set by the caller before the summary: "unchanged", "changed" or "vanished"
+                                  (the program file, against what was loaded), or NULL: not checked */
     struct EngineMuse *muse;   /* engine_muse.c, or NULL */
     struct EngineTarget *target; /* --target (engine_target.c), or NULL */
     struct EngineSwap *swap;   /* states the memory cap set aside (engine_swap.c), or NULL */

@@ -6,6 +6,7 @@
 #include "engine_target.h"
 #include "../util/memory.h"
 #include "../util/util.h"
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -143,8 +144,13 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
     if (want_test && engine_halt_late(e, s)) want_test = false;
     KTest kt;
     double began = timer_now();
-    if (want_test && engine_make_ktest(e, s, &kt)) {
-        uint32_t n = out_write_test(e->out, &kt, &rec);
+    uint32_t n = 0;
+    if (want_test && engine_make_ktest(e, s, &kt) && !(n = out_write_test(e->out, &kt, &rec))) {
+        KTest *lost = util_malloc(sizeof *lost);
+        *lost = kt;
+        ktest_free(lost);
+    }
+    if (n) {
         engine_path_test(e, n, s, t);
         if (e->opt.testcomp) engine_write_testcomp(e, n, &kt, t);
         e->tests++;
@@ -162,6 +168,8 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
         ktest_free(heap);
         engine_halt_timed_test(e, timer_now() - began);
     }
+    /* a test that cannot be written ends the run: the disk is full or the directory gone */
+    if (out_failure(e->out) && !e->halt_reason) e->halt_reason = "output-error";
     engine_discard(e, s);
 }
 
@@ -183,7 +191,7 @@ void engine_write_stats_row(Engine *e) {
             (unsigned long long)e->paths_early, (unsigned long long)e->tests, e->errors.len,
             (unsigned long long)e->sstats->queries, e->sstats->time_s, ex->lines_covered, ex->total_lines,
             ex->branches_covered, ex->m->nbranches, memory_rss_bytes() / 1048576.0, memory_peak_rss_bytes() / 1048576.0);
-    fflush(e->out->stats_csv);
+    if (fflush(e->out->stats_csv) != 0) out_note_failure(e->out, "stats.csv", errno);
     if (e->debug_memory) engine_memory_debug(e);
 }
 
@@ -280,7 +288,7 @@ static void engine_write_sarif(Engine *e) {
 }
 
 void engine_write_summary(Engine *e) {
-    engine_write_sarif(e);
+    out_release_reserve(e->out); /* the space held for this, the run's last words */
     char *p = out_path(e->out, "summary.json");
     FILE *f = fopen(p, "w");
     free(p);
@@ -338,6 +346,14 @@ void engine_write_summary(Engine *e) {
     engine_swap_summary(e, f);
     fprintf(f, "  \"halted\": %s,\n  \"halt_reason\": ", e->halted ? "true" : "false");
     out_json_string(f, e->halt_reason ? e->halt_reason : "");
+    /* what went wrong around the run: a write into the output directory, the program file */
+    fputs(",\n  \"output_error\": ", f);
+    if (out_failure(e->out)) out_json_string(f, out_failure(e->out));
+    else fputs("null", f);
+    fputs(",\n  \"program_file\": ", f);
+    out_json_string(f, e->program_file ? e->program_file : "unchecked");
     fputs("\n}\n", f);
-    fclose(f);
+    bool bad = ferror(f) != 0;
+    if (fclose(f) != 0 || bad) util_warn("cannot write summary.json");
+    engine_write_sarif(e);
 }

@@ -246,11 +246,15 @@ bool ktest_write(const char *path, const KTest *t, char **err) {
     }
     FILE *f = fopen(path, "wb");
     bool ok = f && fwrite(buf, 1, len, f) == len;
-    if (f && fclose(f) != 0)
+    int saved = errno;
+    if (f && fclose(f) != 0) {
         ok = false;
+        saved = errno;
+    }
     free(buf);
     if (!ok)
-        ktest_error(err, "%s: cannot write", path);
+        ktest_error(err, "%s: cannot write: %s", path, strerror(saved));
+    errno = saved; /* the caller may say why too */
     return ok;
 }
 

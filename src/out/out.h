@@ -14,12 +14,26 @@ typedef struct OutDir {
     uint32_t ntests;
     double start;        /* timer_now() at open */
     char *testcomp_dir;  /* test-suite/ when Test-Comp output is on */
+    char *failure;       /* the first write that failed (a full disk, a vanished directory), or NULL */
+    char *reserve;       /* a file holding space for the run's last words (summary.json, info), or NULL */
 } OutDir;
 
 /* Creates `dir`, or the next free symplex-out-N in the current directory when
  * dir is NULL, and points symplex-last at it. NULL + *err on failure. */
 OutDir *out_open(const char *dir, char **err);
 void out_close(OutDir *o);
+/* The first write that failed, as one line ("cannot write test000042.ktest:
+ * No space left on device"), or NULL. After one, no test is written: the
+ * caller stops the run. */
+const char *out_failure(const OutDir *o);
+/* Records a failed write of `name` (err: the errno), unless one was
+ * recorded before; out_fail also removes what was half written of it (a
+ * test), out_note_failure leaves it (a log that holds earlier rows). */
+void out_fail(OutDir *o, const char *name, int err);
+void out_note_failure(OutDir *o, const char *name, int err);
+/* Frees the space held since out_open for the files written at the end of a
+ * run, so a run that filled its disk still says so in summary.json. */
+void out_release_reserve(OutDir *o);
 
 typedef struct TestRecord {
     const char *outcome;   /* "exit", "error", "early" */
@@ -29,9 +43,11 @@ typedef struct TestRecord {
     int exit_status;
 } TestRecord;
 
-/* Writes testNNNNNN.ktest and its tests.csv row; returns the test number. */
+/* Writes testNNNNNN.ktest and its tests.csv row; returns the test number, or
+ * 0 when it could not be written (out_failure says why; nothing half written
+ * is left). */
 uint32_t out_write_test(OutDir *o, const KTest *kt, const TestRecord *r);
-/* Writes testNNNNNN.<kind>.err. */
+/* Writes testNNNNNN.<kind>.err (a failure is recorded for out_failure). */
 void out_write_err(OutDir *o, uint32_t test, const char *kind, const char *message, const char *file,
                    uint32_t line, const char *stack);
 /* Test-Comp output (--testcomp): creates test-suite/ with metadata.xml for

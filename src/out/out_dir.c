@@ -3,6 +3,7 @@
 #include "../util/util.h"
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -17,6 +18,56 @@ static bool out_dir_empty(const char *dir) {
         if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) empty = false;
     closedir(d);
     return empty;
+}
+
+/* What summary.json, info and results.sarif need at the end of a run, held
+ * from the start: a run that fills its disk still says so. */
+enum { OUT_RESERVE_BYTES = 512 * 1024 };
+
+static bool out_make_reserve(OutDir *o, char **err) {
+    o->reserve = out_path(o, ".symplex-reserve");
+    int fd = open(o->reserve, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    int rc = fd < 0 ? errno : posix_fallocate(fd, 0, OUT_RESERVE_BYTES);
+    if (fd >= 0 && close(fd) != 0 && !rc) rc = errno;
+    if (rc) {
+        *err = util_format("cannot write into output directory '%s': %s", o->path, strerror(rc));
+        if (fd >= 0) unlink(o->reserve);
+        free(o->reserve);
+        o->reserve = NULL;
+        return false;
+    }
+    return true;
+}
+
+void out_release_reserve(OutDir *o) {
+    if (!o->reserve) return;
+    unlink(o->reserve);
+    free(o->reserve);
+    o->reserve = NULL;
+}
+
+const char *out_failure(const OutDir *o) { return o->failure; }
+
+void out_note_failure(OutDir *o, const char *name, int err) {
+    if (!o->failure) o->failure = util_format("cannot write %s: %s", name, strerror(err ? err : EIO));
+}
+
+void out_fail(OutDir *o, const char *name, int err) {
+    char *p = out_path(o, name);
+    unlink(p);
+    free(p);
+    out_note_failure(o, name, err);
+}
+
+/* symplex-last sits next to the output directory, once it is known to be writable */
+static void out_link_last(const char *path) {
+    char *abs = realpath(path, NULL);
+    const char *slash = strrchr(path, '/');
+    char *link = slash ? util_format("%.*s/symplex-last", (int)(slash - path), path) : util_strdup("symplex-last");
+    unlink(link);
+    if (abs && symlink(abs, link) != 0) util_warn("cannot create link '%s'", link);
+    free(abs);
+    free(link);
 }
 
 OutDir *out_open(const char *dir, char **err) {
@@ -50,24 +101,25 @@ OutDir *out_open(const char *dir, char **err) {
     OutDir *o = util_calloc(1, sizeof *o);
     o->path = path;
     o->start = timer_now();
-    /* symplex-last sits next to the output directory */
-    char *abs = realpath(path, NULL);
-    char *slash = strrchr(path, '/');
-    char *link = slash ? util_format("%.*s/symplex-last", (int)(slash - path), path) : util_strdup("symplex-last");
-    unlink(link);
-    if (abs && symlink(abs, link) != 0) util_warn("cannot create link '%s'", link);
-    free(abs);
-    free(link);
     char *csv = out_path(o, "tests.csv");
     o->tests_csv = fopen(csv, "w");
     free(csv);
     if (!o->tests_csv) {
-        *err = util_format("cannot write into output directory '%s'", path);
+        *err = util_format("cannot write into output directory '%s': %s", path, strerror(errno));
         out_close(o);
         return NULL;
     }
     fputs("test,outcome,kind,file,line,exit_status,time_s\n", o->tests_csv);
-    fflush(o->tests_csv);
+    if (fflush(o->tests_csv) != 0) {
+        *err = util_format("cannot write into output directory '%s': %s", path, strerror(errno));
+        out_close(o);
+        return NULL;
+    }
+    if (!out_make_reserve(o, err)) {
+        out_close(o);
+        return NULL;
+    }
+    out_link_last(path);
     return o;
 }
 
@@ -75,6 +127,8 @@ void out_close(OutDir *o) {
     if (!o) return;
     if (o->tests_csv) fclose(o->tests_csv);
     if (o->stats_csv) fclose(o->stats_csv);
+    out_release_reserve(o);
+    free(o->failure);
     free(o->testcomp_dir);
     free(o->path);
     free(o);
@@ -93,15 +147,20 @@ static void out_csv_field(FILE *f, const char *s) {
 }
 
 uint32_t out_write_test(OutDir *o, const KTest *kt, const TestRecord *r) {
-    uint32_t n = ++o->ntests;
+    if (o->failure) return 0;
+    uint32_t n = o->ntests + 1;
     char name[64];
     snprintf(name, sizeof name, "test%06u.ktest", n);
     char *p = out_path(o, name), *err = NULL;
-    if (!ktest_write(p, kt, &err)) {
-        util_warn("%s", err ? err : "cannot write test");
-        free(err);
-    }
+    bool ok = ktest_write(p, kt, &err);
+    int why = errno;
     free(p);
+    free(err);
+    if (!ok) {
+        out_fail(o, name, why);
+        return 0;
+    }
+    o->ntests = n;
     fprintf(o->tests_csv, "test%06u,%s,", n, r->outcome);
     out_csv_field(o->tests_csv, r->kind ? r->kind : "");
     fputc(',', o->tests_csv);
@@ -110,7 +169,7 @@ uint32_t out_write_test(OutDir *o, const KTest *kt, const TestRecord *r) {
     else fputs(",,", o->tests_csv);
     if (strcmp(r->outcome, "exit") == 0) fprintf(o->tests_csv, "%d", r->exit_status);
     fprintf(o->tests_csv, ",%.3f\n", timer_now() - o->start);
-    fflush(o->tests_csv);
+    if (fflush(o->tests_csv) != 0) out_note_failure(o, "tests.csv", errno);
     return n;
 }
 
@@ -121,10 +180,15 @@ void out_write_err(OutDir *o, uint32_t test, const char *kind, const char *messa
     char *p = out_path(o, name);
     FILE *f = fopen(p, "w");
     free(p);
-    if (!f) return;
+    if (!f) {
+        out_fail(o, name, errno);
+        return;
+    }
     fprintf(f, "Error: %s\nKind: %s\nFile: %s\nLine: %u\nStack:\n%s", message ? message : kind, kind,
             file ? file : "", line, stack ? stack : "");
-    fclose(f);
+    int bad = ferror(f) ? (errno ? errno : EIO) : 0;
+    if (fclose(f) != 0 && !bad) bad = errno;
+    if (bad) out_fail(o, name, bad);
 }
 
 void out_json_string(FILE *f, const char *s) {

@@ -5,6 +5,8 @@
 #ifndef SYMPLEX_CHECK_H
 #define SYMPLEX_CHECK_H
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static int check_passed, check_failed;
 
@@ -27,6 +29,14 @@ static int check_passed, check_failed;
             fputc('\n', stderr);                                                 \
         }                                                                        \
     } while (0)
+
+/* How many rounds a randomised differential test runs: `normal` in `make
+ * test`, which must stay fast enough to run before every commit, and
+ * `longer` under `make test-long` (SYMPLEX_TEST_LONG=1). */
+static inline int check_scale(int normal, int longer) {
+    const char *v = getenv("SYMPLEX_TEST_LONG");
+    return v && *v && strcmp(v, "0") != 0 ? longer : normal;
+}
 
 static inline int check_report(void) {
     printf("%d passed, %d failed\n", check_passed, check_failed);

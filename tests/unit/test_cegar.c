@@ -341,7 +341,7 @@ static void test_differential(void) {
     }
     ints[0] = expr_array_new("x", 4, NULL);
     ints[1] = expr_array_new("y", 4, NULL);
-    int rounds = 500, agree = 0, sat = 0, unsat = 0;
+    int rounds = check_scale(150, 2000), agree = 0, sat = 0, unsat = 0;
     Assignment m;
     assignment_init(&m);
     for (int round = 0; round < rounds; round++) {
@@ -452,7 +452,7 @@ static void test_differential_past_end(void) {
     past[2] = expr_array_new("tab7", 7, init);
     pint[0] = expr_array_new("pi", 3, NULL);
     pint[1] = expr_array_new("pj", 3, NULL);
-    int rounds = 200, sat = 0, unsat = 0, beyond = 0;
+    int rounds = check_scale(100, 800), sat = 0, unsat = 0, beyond = 0;
     Z3_context ctx = Z3_mk_context(NULL);
     Assignment m;
     assignment_init(&m);
@@ -485,7 +485,7 @@ static void test_differential_past_end(void) {
         sat += rz == SOLVER_SAT;
         unsat += rz == SOLVER_UNSAT;
     }
-    CHECK(sat > rounds / 4 && unsat > rounds / 15);
+    CHECK(sat > rounds / 4 && unsat > rounds / 20);
     CHECK_MSG(beyond > rounds / 4, "only %d queries can read past an input's end", beyond);
     printf("past the end: %d rounds (%d sat, %d unsat, %d may read past an input's end)\n", rounds, sat, unsat, beyond);
     Z3_del_context(ctx);

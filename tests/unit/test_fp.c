@@ -410,7 +410,7 @@ int main(void) {
     opts0.timeout_s = 10;
     test_fixed();
     test_opaque();
-    test_differential(2000);
+    test_differential(check_scale(600, 10000));
     expr_shutdown();
     return check_report();
 }

@@ -81,7 +81,7 @@ static void test_random(void) {
     Expr **full = NULL, **view = NULL;
     size_t capf = 0, capv = 0;
     int differ = 0, shorter = 0, nodes = 0;
-    for (int round = 0; round < 60; round++) {
+    for (int round = 0, rounds = check_scale(20, 200); round < rounds; round++) {
         PathCond *pc = NULL;
         unsigned len = 1 + rng_below(&r, 12);
         for (unsigned i = 0; i < len; i++) {

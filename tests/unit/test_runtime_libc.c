@@ -13,7 +13,8 @@ static const char *string_fns[] = {
     "memcpy", "memmove", "memset", "memcmp", "memchr", "strlen", "strnlen", "strcmp",
     "strncmp", "strcpy", "strncpy", "strcat", "strncat", "strchr", "strrchr", "strstr",
     "strdup", "strndup", "strspn", "strcspn", "strpbrk", "strcasecmp", "strncasecmp",
-    "strtok", "strtok_r", NULL};
+    "strtok", "strtok_r", "bcmp", "mempcpy", "stpcpy", "stpncpy", "strcoll", "strxfrm", "strchrnul",
+    "memrchr", "index", "rindex", NULL};
 static const char *stdlib_fns[] = {
     "strtol", "strtoul", "strtoll", "strtoull", "atoi", "atol", "atoll", "abs", "labs",
     "llabs", "qsort", "bsearch", "rand", "srand", "random", "srandom", "getenv", NULL};

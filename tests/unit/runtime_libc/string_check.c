@@ -1,5 +1,6 @@
 /* Differential check of runtime/libc/string.c (compiled natively with its
  * functions renamed my_*) against glibc. Driven by test_runtime_libc.c. */
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,46 @@ char *my_strncat(char*, const char*, size_t); char *my_strchr(const char*, int);
 char *my_strstr(const char*, const char*); char *my_strdup(const char*); char *my_strndup(const char*, size_t);
 size_t my_strspn(const char*, const char*); size_t my_strcspn(const char*, const char*); char *my_strpbrk(const char*, const char*);
 int my_strcasecmp(const char*, const char*); int my_strncasecmp(const char*, const char*, size_t); char *my_strtok(char*, const char*);
+int my_bcmp(const void*, const void*, size_t); void *my_mempcpy(void*, const void*, size_t); char *my_stpcpy(char*, const char*);
+char *my_stpncpy(char*, const char*, size_t); int my_strcoll(const char*, const char*); size_t my_strxfrm(char*, const char*, size_t);
+char *my_strchrnul(const char*, int); void *my_memrchr(const void*, int, size_t); char *my_index(const char*, int); char *my_rindex(const char*, int);
+/* the extras KLEE's klee-libc also models, against glibc in the C locale */
+static int check_extras(const char **S, size_t N) {
+    int bad = 0;
+    for (size_t i = 0; i < N; i++) {
+        const char *a = S[i];
+        size_t la = strlen(a);
+        for (int c = 0; c < 256; c++) {
+            if (strchrnul(a, c) != my_strchrnul(a, c)) { bad++; printf("strchrnul %zu %d\n", i, c); }
+            if (memrchr(a, c, la) != my_memrchr(a, c, la)) { bad++; printf("memrchr %zu %d\n", i, c); }
+            if (index(a, c) != my_index(a, c) || rindex(a, c) != my_rindex(a, c)) { bad++; printf("index %zu %d\n", i, c); }
+        }
+        for (size_t j = 0; j < N; j++) {
+            const char *b = S[j];
+            if (SGN(strcoll(a, b)) != SGN(my_strcoll(a, b))) { bad++; printf("strcoll '%s' '%s'\n", a, b); }
+            size_t k = la < strlen(b) ? la : strlen(b);
+            for (size_t m = 0; m <= k; m++)
+                if ((bcmp(a, b, m) == 0) != (my_bcmp(a, b, m) == 0)) { bad++; printf("bcmp\n"); }
+        }
+        char x1[64], x2[64];
+        memset(x1, 'Q', 64); memset(x2, 'Q', 64);
+        if (stpcpy(x1, a) - x1 != my_stpcpy(x2, a) - x2 || memcmp(x1, x2, 64)) { bad++; printf("stpcpy\n"); }
+        for (size_t m = 0; m < 8; m++) {
+            memset(x1, 'Q', 64); memset(x2, 'Q', 64);
+            if (stpncpy(x1, a, m) - x1 != my_stpncpy(x2, a, m) - x2 || memcmp(x1, x2, 64)) { bad++; printf("stpncpy %zu\n", m); }
+            memset(x1, 'Q', 64); memset(x2, 'Q', 64);
+            /* a result of m or more leaves the array's contents unspecified: only the length is compared */
+            size_t r1 = strxfrm(x1, a, m), r2 = my_strxfrm(x2, a, m);
+            if (r1 != r2 || (r1 < m && memcmp(x1, x2, 64))) { bad++; printf("strxfrm %zu\n", m); }
+            memset(x1, 'Q', 64); memset(x2, 'Q', 64);
+            if ((char *)mempcpy(x1, a, m) - x1 != (char *)my_mempcpy(x2, a, m) - x2 || memcmp(x1, x2, 64)) {
+                bad++; printf("mempcpy\n");
+            }
+        }
+    }
+    return bad;
+}
+
 int main(void) {
     const char *S[] = {"", "a", "abc", "abd", "ABC", "aBd", "hello world", "hello", "\xff\x01", "\x01", "lo", "o w", "xyz", "  a,b;;c ", ",;", "Zebra[", "zebra{"};
     size_t N = sizeof S / sizeof *S; int bad = 0;
@@ -60,5 +101,6 @@ int main(void) {
     my_memcpy(buf2, "abcdef", 7); if (strcmp(buf2, "abcdef")) bad++;
     char t1[] = "  a,b;;c ,", t2[] = "  a,b;;c ,"; char *p1 = strtok(t1, " ,;"), *p2 = my_strtok(t2, " ,;");
     while (p1 || p2) { if (!p1 || !p2 || p1 - t1 != p2 - t2) { bad++; printf("strtok\n"); break; } p1 = strtok(NULL, " ,;"); p2 = my_strtok(NULL, " ,;"); }
+    bad += check_extras(S, N);
     printf("bad=%d\n", bad); return bad != 0;
 }
