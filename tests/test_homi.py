@@ -76,7 +76,12 @@ kinds = outcomes(d)
 reasons = s["paths_terminated_early"]["by_reason"]
 check(kinds.count("pruned") == s["states_pruned"] == reasons.get("pruned"),
       f"every pruned state has a test: {kinds.count('pruned')} tests, {s['states_pruned']} pruned")
-check(kinds.count("run-end") == reasons.get("run-end", 0) >= 1, "the states left at a run's end get tests")
+# a state a run's end reaches past --max-time's deadline gets no test (halt.late_no_test), on a loaded machine too
+late = s["halt"]["late_no_test"]
+check(kinds.count("run-end") >= 1 and
+      kinds.count("run-end") <= reasons.get("run-end", 0) <= kinds.count("run-end") + late,
+      f"the states left at a run's end get tests: {kinds.count('run-end')} tests, {reasons.get('run-end')} ended, "
+      f"{late} too late")
 check(s["peak_live_states"] >= 2, "the peak of live states is reported")
 check(s["homi_tests"] >= s["homi_distinct_tests"] >= 1, "the learner saw the runs' tests")
 

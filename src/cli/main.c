@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "../engine/engine.h"
 #include "../util/util.h"
+#include "auto_config.h"
 #include "options.h"
 #include <errno.h>
 #include <libgen.h>
@@ -180,6 +181,13 @@ static int cli_run(CliOptions o, int argc, char **argv) {
         ir_module_free(m);
         return 1;
     }
+    /* the layers this program gets by default (--plain: none) */
+    AutoConfig ac;
+    auto_config_apply(&ac, m, &o);
+    if (!o.engine.quiet) auto_config_announce(&ac, stderr);
+    char *configuration = auto_config_json(&ac);
+    auto_config_free(&ac);
+    o.engine.configuration = configuration;
     if (o.write_smt2) o.solver.smt2_dir = out->path;
     SolverStats sstats = {0};
     static const char *const array_solver_names[] = {"auto", "z3", "cegar"};
@@ -199,6 +207,7 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     if (!e) {
         fprintf(stderr, "symplex: error: %s\n", err);
         free(err);
+        free(configuration);
         solver_destroy(solver);
         out_close(out);
         ir_module_free(m);
@@ -208,6 +217,7 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     char *start_cwd = getcwd(NULL, 0); /* where relative --cflags paths were meant, for replay */
     if (o.run_in_dir && !cli_enter_dir(out, o.run_in_dir)) {
         free(start_cwd);
+        free(configuration);
         engine_free(e);
         solver_destroy(solver);
         out_close(out);
@@ -231,6 +241,7 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     }
     int rc = cli_run_status(e, out, o.engine.program);
     engine_free(e);
+    free(configuration);
     solver_destroy(solver);
     out_close(out);
     ir_module_free(m);

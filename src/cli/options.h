@@ -21,6 +21,9 @@ typedef struct CliOptions {
     bool cw_compare;          /* --cw-compare: cw-compare.csv in the output directory */
     bool posix;               /* --posix: musl and the environment model are linked in */
     bool search_given;        /* --search was: a second one takes turns with it */
+    bool check_shift_given;   /* --check-shift or --no-check-shift was (--optimize turns the check off otherwise) */
+    bool fp_search_given;     /* --fp-search was: the default does not choose it */
+    bool plain;               /* --plain: no layer chosen by what the program contains (auto_config.c) */
     const char *run_in_dir;   /* --run-in-dir: the program's working directory */
     char **env;               /* --environ: the program's environment, NULL-terminated (owned), or NULL */
     char **prog_argv;         /* the program's argv: its name, the --sym-* options given

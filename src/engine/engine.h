@@ -19,6 +19,8 @@ typedef struct EngineOptions {
     const char *array_solver;  /* "z3" or "cegar": reported in summary.json */
     const char *solver_layer;  /* "z3" or "cw" (--solver): reported in summary.json */
     const char *fp_search;     /* "off", "fallback" or "first" (--fp-search): reported in summary.json */
+    const char *configuration; /* what the caller chose for this program and why, a JSON object for summary.json's
+                                  "configuration" (src/cli/auto_config.c), or NULL */
     const char *solver_reuse;  /* "stack", "off" or "assume" (--solver-reuse): reported in summary.json */
     SearchKind search;
     /* More searches given (KLEE's --search repeated): all take turns with

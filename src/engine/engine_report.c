@@ -352,6 +352,7 @@ void engine_write_summary(Engine *e) {
     else fputs("null", f);
     fputs(",\n  \"program_file\": ", f);
     out_json_string(f, e->program_file ? e->program_file : "unchecked");
+    if (e->opt.configuration) fprintf(f, ",\n  \"configuration\": %s", e->opt.configuration);
     fputs("\n}\n", f);
     bool bad = ferror(f) != 0;
     if (fclose(f) != 0 || bad) util_warn("cannot write summary.json");

@@ -6,10 +6,10 @@
  * default) run natively with concrete arguments: libm (j0, ldexp, frexp;
  * sqrt is no call, it is the IEEE operation, and cbrt or pow are symplex's
  * opaque math functions), conversions (strtod with its
- * end pointer, atof), stpcpy, time queries (time, gmtime_r, strftime) and
+ * end pointer, atof), memccpy, time queries (time, gmtime_r, strftime) and
  * getpid. strtol and getenv are modelled by the
  * runtime (getenv sees an empty environment). A pointer the callee returns or
- * stores into an object it was given (stpcpy's end, strtod's end pointer,
+ * stores into an object it was given (memccpy's end, strtod's end pointer,
  * gmtime_r's argument) comes back as the program's own address, so the
  * program can use it. Each check sets a bit of `wrong`; the symbolic branch
  * gives 2 paths, both expected to exit 0 or 1 with wrong == 0.
@@ -33,8 +33,8 @@ static int check_strings(void) {
     char *end = NULL;
     double d = strtod(num, &end);
     char buf[16];
-    char *p = stpcpy(buf, "abc");
-    return (d != 25.0 || end != num + 5 || *end != 'x') | (p != buf + 3 || strcmp(buf, "abc") != 0) << 1 |
+    char *p = memccpy(buf, "abc", 0, sizeof buf); /* just past the NUL it copied */
+    return (d != 25.0 || end != num + 5 || *end != 'x') | (p != buf + 4 || strcmp(buf, "abc") != 0) << 1 |
            (atof("0.5") != 0.5) << 2 | (strtol("  -42", NULL, 10) != -42) << 3;
 }
 

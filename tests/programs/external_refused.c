@@ -13,6 +13,7 @@
  * The native replay of the early tests does run unlink and friends: the
  * file name is one nobody creates, so the replay deletes nothing.
  */
+#define _GNU_SOURCE /* memfrob */
 #include <symplex.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -32,8 +33,9 @@ int main(void) {
     case 4: return open(VICTIM, O_WRONLY | O_TRUNC) >= 0 ? 40 : 41;
     case 5: return strtod((const char *)(unsigned long)0x7654321, NULL) > 0 ? 50 : 51;
     case 6: {
-        char small[4];
-        return stpcpy(small, "a string much longer than the four bytes it is copied into") != small ? 60 : 61;
+        char small[4] = "abc";
+        memfrob(small, 40); /* allowed, not modelled (stpcpy was, until runtime/libc modelled it) */
+        return small[0] == 'a' ? 60 : 61;
     }
     }
     return 0;
