@@ -49,14 +49,20 @@ static void z3_write_smt2(Z3Solver *z, const Query *q) {
  * them in well under a millisecond, where a tactic-based solver spends several
  * on setup. Hard bit-vector arithmetic is the reverse: the core alone can take
  * seconds on what bit-vector preprocessing (the default solver) settles in a
- * fraction of that. So the core gets a short budget first. */
-enum { Z3_FAST_BUDGET_MS = 100 };
+ * fraction of that. So the core gets a short budget first: Z3's resource
+ * units, about 100-250 ms of an idle core here, not wall-clock time, so that
+ * which solver answers does not depend on the machine's load (with 100 ms of
+ * wall-clock time, a loaded machine sometimes sent a query the core answers in
+ * 30 ms to the default solver, which took 13 s on it: the same run, seed and
+ * query, 0.5 s or 10 s of solving). The wall-clock bound stays as a net. */
+enum { Z3_FAST_RLIMIT = 400000, Z3_FAST_NET_MS = 2000 };
 
-void z3_set_params(Z3Solver *z, Z3_solver s, unsigned timeout_ms) {
+void z3_set_params(Z3Solver *z, Z3_solver s, unsigned timeout_ms, unsigned rlimit) {
     Z3_params p = Z3_mk_params(z->ctx);
     Z3_params_inc_ref(z->ctx, p);
     /* set every time: the reused solver keeps the last query's */
     Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "timeout"), timeout_ms ? timeout_ms : UINT_MAX);
+    Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "rlimit"), rlimit);
     /* By default a check replaces the SIGINT handler with Z3's own for its
      * duration, which would swallow the user's Ctrl-C; symplex handles the
      * signal itself and cuts the check through solver_interrupt(). */
@@ -66,10 +72,10 @@ void z3_set_params(Z3Solver *z, Z3_solver s, unsigned timeout_ms) {
 }
 
 /* A fresh solver with q asserted, its terms in z->fresh. */
-static Z3_solver z3_fresh_prepare(Z3Solver *z, const Query *q, bool strong, unsigned timeout_ms) {
+static Z3_solver z3_fresh_prepare(Z3Solver *z, const Query *q, bool strong, unsigned timeout_ms, unsigned rlimit) {
     Z3_solver s = strong ? Z3_mk_solver(z->ctx) : Z3_mk_simple_solver(z->ctx);
     Z3_solver_inc_ref(z->ctx, s);
-    z3_set_params(z, s, timeout_ms);
+    z3_set_params(z, s, timeout_ms, rlimit);
     z->t = &z->fresh;
     for (size_t i = 0; i < q->n; i++) Z3_solver_assert(z->ctx, s, z3_bv_to_bool(z, z3_expr(z, q->constraints[i])));
     if (q->expr) Z3_solver_assert(z->ctx, s, z3_bv_to_bool(z, z3_expr(z, q->expr)));
@@ -107,12 +113,13 @@ static void z3_end_check(Z3Solver *z) {
 /* One attempt: the fast one on the reused solver when it is on, otherwise on
  * a fresh solver (the plain SMT core, or with `strong` Z3's default
  * preprocessing). */
-static SolverResult z3_run(Z3Solver *z, const Query *q, Assignment *model, bool strong, unsigned timeout_ms) {
+static SolverResult z3_run(Z3Solver *z, const Query *q, Assignment *model, bool strong, unsigned timeout_ms,
+                           unsigned rlimit) {
     bool reuse = z->reuse.mode != SOLVER_REUSE_OFF && !strong;
     Z3_ast *assume = NULL;
     unsigned nassume = 0;
-    Z3_solver s = reuse ? z3_reuse_prepare(z, q, timeout_ms, &assume, &nassume)
-                        : z3_fresh_prepare(z, q, strong, timeout_ms);
+    Z3_solver s = reuse ? z3_reuse_prepare(z, q, timeout_ms, rlimit, &assume, &nassume)
+                        : z3_fresh_prepare(z, q, strong, timeout_ms, rlimit);
     SolverResult r = SOLVER_UNKNOWN;
     if (!z3_error_seen && z3_begin_check(z, s)) {
         Z3_lbool l = Z3_solver_check_assumptions(z->ctx, s, nassume, assume);
@@ -166,11 +173,20 @@ static unsigned z3_budget_ms(const Z3Solver *z, const SolverStats *st, bool *cap
     return ms;
 }
 
+/* A budget of 100 ms or less (a deadline near) is all the core's, in
+ * wall-clock time; otherwise the core gets its resource units and the default
+ * solver what is left of the budget. */
 static SolverResult z3_solve(Z3Solver *z, const Query *q, Assignment *model, unsigned budget_ms) {
-    bool limited = budget_ms && budget_ms <= Z3_FAST_BUDGET_MS;
-    SolverResult r = z3_run(z, q, model, false, limited ? budget_ms : Z3_FAST_BUDGET_MS);
+    bool limited = budget_ms && budget_ms <= 100;
+    unsigned net = budget_ms && budget_ms < Z3_FAST_NET_MS ? budget_ms : Z3_FAST_NET_MS;
+    double start = timer_now();
+    SolverResult r = z3_run(z, q, model, false, limited ? budget_ms : net, limited ? 0 : Z3_FAST_RLIMIT);
     if (r != SOLVER_UNKNOWN || limited || z->refuted || z3_error_seen || z3_memout_seen || z3_cut_seen(z)) return r;
-    return z3_run(z, q, model, true, budget_ms ? budget_ms - Z3_FAST_BUDGET_MS : 0);
+    if (!budget_ms) return z3_run(z, q, model, true, 0, 0);
+    double spent = (timer_now() - start) * 1000.0;
+    if (spent >= budget_ms) return r;
+    unsigned left = budget_ms - (unsigned)spent;
+    return z3_run(z, q, model, true, left ? left : 1, 0);
 }
 
 static void z3_open_context(Z3Solver *z);

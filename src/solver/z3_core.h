@@ -103,12 +103,16 @@ enum { Z3_REUSE_LIMIT = 20000 };
 void z3_reuse_init(Z3Reuse *r, SolverReuse mode, size_t limit);
 void z3_reuse_reset(Z3Solver *z);             /* drops the solver and its terms */
 void z3_reuse_free(Z3Solver *z);
-/* The reused solver made ready for q (timeout set), with the literals to
+/* The reused solver made ready for q (timeout and resource limit set; rlimit
+ * 0: none), with the literals to
  * assume in *assume (none in stack mode); z->t is its terms until the caller
  * sets it back. */
-Z3_solver z3_reuse_prepare(Z3Solver *z, const Query *q, unsigned timeout_ms, Z3_ast **assume, unsigned *n);
+Z3_solver z3_reuse_prepare(Z3Solver *z, const Query *q, unsigned timeout_ms, unsigned rlimit, Z3_ast **assume,
+                           unsigned *n);
 
 /* ---- solver_z3.c ---- */
-void z3_set_params(Z3Solver *z, Z3_solver s, unsigned timeout_ms);
+/* A check's limits: wall-clock milliseconds (0: none) and Z3's resource
+ * units, counted from the check's start (0: none). */
+void z3_set_params(Z3Solver *z, Z3_solver s, unsigned timeout_ms, unsigned rlimit);
 
 #endif

@@ -186,7 +186,8 @@ static Z3_ast z3_assume_lit(Z3Solver *z, Expr *c) {
     return p;
 }
 
-Z3_solver z3_reuse_prepare(Z3Solver *z, const Query *q, unsigned timeout_ms, Z3_ast **assume, unsigned *n) {
+Z3_solver z3_reuse_prepare(Z3Solver *z, const Query *q, unsigned timeout_ms, unsigned rlimit, Z3_ast **assume,
+                           unsigned *n) {
     Z3Reuse *r = &z->reuse;
     if (r->s && r->held.len + q->n + 1 > r->max_held) {
         z3_reuse_reset(z);
@@ -197,7 +198,7 @@ Z3_solver z3_reuse_prepare(Z3Solver *z, const Query *q, unsigned timeout_ms, Z3_
         Z3_solver_inc_ref(z->ctx, r->s);
     }
     z->t = &r->terms;
-    z3_set_params(z, r->s, timeout_ms);
+    z3_set_params(z, r->s, timeout_ms, rlimit);
     *n = 0;
     *assume = NULL;
     if (r->mode == SOLVER_REUSE_STACK) {
