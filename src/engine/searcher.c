@@ -4,8 +4,21 @@
 static const struct { const char *name; SearchKind kind; } search_names[] = {
     {"default", SEARCH_DEFAULT}, {"dfs", SEARCH_DFS}, {"bfs", SEARCH_BFS}, {"random-state", SEARCH_RANDOM_STATE},
     {"random-path", SEARCH_RANDOM_PATH}, {"covnew", SEARCH_COVNEW}, {"nurs:covnew", SEARCH_COVNEW},
-    {"target", SEARCH_TARGET},
+    {"target", SEARCH_TARGET}, {"portfolio", SEARCH_PORTFOLIO},
 };
+
+static uint64_t searcher_executor_coverage(const void *ctx) {
+    const Executor *ex = ctx;
+    return (uint64_t)ex->lines_covered + ex->branches_covered;
+}
+
+/* --search=portfolio: the default's two searches, depth-first and a uniform
+ * random choice, each given time by the coverage it finds. */
+static Searcher *searcher_portfolio_default(Rng *rng, Executor *ex) {
+    Searcher *arms[] = {searcher_random_path_new(rng), searcher_covnew_new(rng, ex), searcher_dfs_new(),
+                        searcher_random_state_new(rng)};
+    return searcher_portfolio_new(arms, 4, rng, searcher_executor_coverage, ex);
+}
 
 bool searcher_parse(const char *name, SearchKind *out) {
     for (size_t i = 0; i < sizeof search_names / sizeof search_names[0]; i++)
@@ -21,6 +34,7 @@ Searcher *searcher_new(SearchKind kind, Rng *rng, Executor *ex) {
     case SEARCH_RANDOM_PATH: return searcher_random_path_new(rng);
     case SEARCH_COVNEW: return searcher_covnew_new(rng, ex);
     case SEARCH_TARGET: return searcher_target_new(rng, ex);
+    case SEARCH_PORTFOLIO: return searcher_portfolio_default(rng, ex);
     default: return searcher_interleaved_new(searcher_random_path_new(rng), searcher_covnew_new(rng, ex));
     }
 }

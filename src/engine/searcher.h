@@ -16,7 +16,7 @@ struct Searcher {
 };
 
 typedef enum SearchKind { SEARCH_DEFAULT, SEARCH_DFS, SEARCH_BFS, SEARCH_RANDOM_STATE, SEARCH_RANDOM_PATH, SEARCH_COVNEW,
-                         SEARCH_TARGET } SearchKind;
+                         SEARCH_TARGET, SEARCH_PORTFOLIO } SearchKind;
 
 /* Parses a --search name; false if unknown. */
 bool searcher_parse(const char *name, SearchKind *out);
@@ -43,5 +43,13 @@ Searcher *searcher_split_new(Searcher *a, Searcher *b);
 Searcher *searcher_interleaved_new(Searcher *a, Searcher *b);
 /* n (>= 1) searchers taking turns; takes ownership of them, not of v. */
 Searcher *searcher_interleaved_newv(Searcher **v, uint32_t n);
+/* The lines and branches covered so far (any measure that only grows). */
+typedef uint64_t (*PortfolioCoverage)(const void *ctx);
+/* n (1..8) searchers as a bandit's arms: each selection goes to an arm drawn
+ * by the coverage it has found lately, with a floor for every arm
+ * (search_portfolio.c; takes ownership of the arms, not of the array). */
+Searcher *searcher_portfolio_new(Searcher **arms, uint32_t n, Rng *rng, PortfolioCoverage coverage, const void *ctx);
+/* The selections arm `arm` has made. */
+uint64_t searcher_portfolio_picks(const Searcher *s, uint32_t arm);
 
 #endif
