@@ -83,18 +83,28 @@ typedef struct Interleaved {
     uint32_t turn;
 } Interleaved;
 
+void searchers_fork(Searcher **v, uint32_t n, State *p, State *c) {
+    for (uint32_t k = 0; k < n; k++)
+        if (v[k]->fork) v[k]->fork(v[k], p, c);
+}
+void searchers_add(Searcher **v, uint32_t n, State *st) {
+    for (uint32_t k = 0; k < n; k++) v[k]->add(v[k], st);
+}
+void searchers_remove(Searcher **v, uint32_t n, State *st) {
+    for (uint32_t k = 0; k < n; k++) v[k]->remove(v[k], st);
+}
+
 static void il_fork(Searcher *s, State *p, State *c) {
     Interleaved *i = (Interleaved *)s;
-    for (uint32_t k = 0; k < i->n; k++)
-        if (i->v[k]->fork) i->v[k]->fork(i->v[k], p, c);
+    searchers_fork(i->v, i->n, p, c);
 }
 static void il_add(Searcher *s, State *st) {
     Interleaved *i = (Interleaved *)s;
-    for (uint32_t k = 0; k < i->n; k++) i->v[k]->add(i->v[k], st);
+    searchers_add(i->v, i->n, st);
 }
 static void il_remove(Searcher *s, State *st) {
     Interleaved *i = (Interleaved *)s;
-    for (uint32_t k = 0; k < i->n; k++) i->v[k]->remove(i->v[k], st);
+    searchers_remove(i->v, i->n, st);
 }
 static State *il_select(Searcher *s) {
     Interleaved *i = (Interleaved *)s;

@@ -30,18 +30,17 @@ typedef struct Portfolio {
 
 static void pf_fork(Searcher *s, State *p, State *c) {
     Portfolio *pf = (Portfolio *)s;
-    for (uint32_t k = 0; k < pf->n; k++)
-        if (pf->arms[k]->fork) pf->arms[k]->fork(pf->arms[k], p, c);
+    searchers_fork(pf->arms, pf->n, p, c);
 }
 
 static void pf_add(Searcher *s, State *st) {
     Portfolio *pf = (Portfolio *)s;
-    for (uint32_t k = 0; k < pf->n; k++) pf->arms[k]->add(pf->arms[k], st);
+    searchers_add(pf->arms, pf->n, st);
 }
 
 static void pf_remove(Searcher *s, State *st) {
     Portfolio *pf = (Portfolio *)s;
-    for (uint32_t k = 0; k < pf->n; k++) pf->arms[k]->remove(pf->arms[k], st);
+    searchers_remove(pf->arms, pf->n, st);
 }
 
 /* The previous arm's reward: what the state it chose covered since. */

@@ -41,6 +41,10 @@ void searcher_covnew_prefer(Searcher *sr, CovPrefer prefer, const void *ctx, dou
 Searcher *searcher_split_new(Searcher *a, Searcher *b);
 /* Alternates between a and b on every selection (takes ownership). */
 Searcher *searcher_interleaved_new(Searcher *a, Searcher *b);
+/* What a composite search passes on to each of its n searchers. */
+void searchers_fork(Searcher **v, uint32_t n, State *p, State *c);
+void searchers_add(Searcher **v, uint32_t n, State *st);
+void searchers_remove(Searcher **v, uint32_t n, State *st);
 /* n (>= 1) searchers taking turns; takes ownership of them, not of v. */
 Searcher *searcher_interleaved_newv(Searcher **v, uint32_t n);
 /* The lines and branches covered so far (any measure that only grows). */
