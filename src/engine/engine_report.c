@@ -144,12 +144,8 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
     if (want_test && engine_halt_late(e, s)) want_test = false;
     KTest kt;
     double began = timer_now();
-    uint32_t n = 0;
-    if (want_test && engine_make_ktest(e, s, &kt) && !(n = out_write_test(e->out, &kt, &rec))) {
-        KTest *lost = util_malloc(sizeof *lost);
-        *lost = kt;
-        ktest_free(lost);
-    }
+    bool made = want_test && engine_make_ktest(e, s, &kt);
+    uint32_t n = made ? out_write_test(e->out, &kt, &rec) : 0;
     if (n) {
         engine_path_test(e, n, s, t);
         if (e->opt.testcomp) engine_write_testcomp(e, n, &kt, t);
@@ -162,11 +158,12 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
                              util_strdup(t->stack ? t->stack : ""), line, n};
             VEC_PUSH(e->errors, r);
         }
-        /* ktest_free expects the whole structure on the heap */
+        engine_halt_timed_test(e, timer_now() - began);
+    }
+    if (made) { /* ktest_free expects the whole structure on the heap */
         KTest *heap = util_malloc(sizeof *heap);
         *heap = kt;
         ktest_free(heap);
-        engine_halt_timed_test(e, timer_now() - began);
     }
     /* a test that cannot be written ends the run: the disk is full or the directory gone */
     if (out_failure(e->out) && !e->halt_reason) e->halt_reason = "output-error";

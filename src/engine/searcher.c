@@ -12,8 +12,9 @@ static uint64_t searcher_executor_coverage(const void *ctx) {
     return (uint64_t)ex->lines_covered + ex->branches_covered;
 }
 
-/* --search=portfolio: the default's two searches, depth-first and a uniform
- * random choice, each given time by the coverage it finds. */
+/* --search=portfolio: the default's two searches (random-path, covnew),
+ * depth-first and a uniform random choice, each given selections by the
+ * coverage it finds. */
 static Searcher *searcher_portfolio_default(Rng *rng, Executor *ex) {
     Searcher *arms[] = {searcher_random_path_new(rng), searcher_covnew_new(rng, ex), searcher_dfs_new(),
                         searcher_random_state_new(rng)};

@@ -104,13 +104,8 @@ OutDir *out_open(const char *dir, char **err) {
     char *csv = out_path(o, "tests.csv");
     o->tests_csv = fopen(csv, "w");
     free(csv);
-    if (!o->tests_csv) {
-        *err = util_format("cannot write into output directory '%s': %s", path, strerror(errno));
-        out_close(o);
-        return NULL;
-    }
-    fputs("test,outcome,kind,file,line,exit_status,time_s\n", o->tests_csv);
-    if (fflush(o->tests_csv) != 0) {
+    if (!o->tests_csv || fputs("test,outcome,kind,file,line,exit_status,time_s\n", o->tests_csv) < 0 ||
+        fflush(o->tests_csv) != 0) {
         *err = util_format("cannot write into output directory '%s': %s", path, strerror(errno));
         out_close(o);
         return NULL;

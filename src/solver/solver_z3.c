@@ -56,6 +56,8 @@ static void z3_write_smt2(Z3Solver *z, const Query *q) {
  * 30 ms to the default solver, which took 13 s on it: the same run, seed and
  * query, 0.5 s or 10 s of solving). The wall-clock bound stays as a net. */
 enum { Z3_FAST_RLIMIT = 400000, Z3_FAST_NET_MS = 2000 };
+/* A budget this short (a deadline near) is all the core's, in wall-clock time. */
+enum { Z3_SHORT_BUDGET_MS = 100 };
 
 void z3_set_params(Z3Solver *z, Z3_solver s, unsigned timeout_ms, unsigned rlimit) {
     Z3_params p = Z3_mk_params(z->ctx);
@@ -173,11 +175,10 @@ static unsigned z3_budget_ms(const Z3Solver *z, const SolverStats *st, bool *cap
     return ms;
 }
 
-/* A budget of 100 ms or less (a deadline near) is all the core's, in
- * wall-clock time; otherwise the core gets its resource units and the default
- * solver what is left of the budget. */
+/* The core gets its resource units and the default solver what is left of
+ * the budget, unless the budget is short. */
 static SolverResult z3_solve(Z3Solver *z, const Query *q, Assignment *model, unsigned budget_ms) {
-    bool limited = budget_ms && budget_ms <= 100;
+    bool limited = budget_ms && budget_ms <= Z3_SHORT_BUDGET_MS;
     unsigned net = budget_ms && budget_ms < Z3_FAST_NET_MS ? budget_ms : Z3_FAST_NET_MS;
     double start = timer_now();
     SolverResult r = z3_run(z, q, model, false, limited ? budget_ms : net, limited ? 0 : Z3_FAST_RLIMIT);
