@@ -167,7 +167,7 @@ static int cli_run(CliOptions o, int argc, char **argv) {
         ir_module_free(m);
         return 1;
     }
-    OutDir *out = out_open(o.output_dir, &err);
+    OutDir *out = o.engine.resume ? out_reopen(o.engine.resume, &err) : out_open(o.output_dir, &err);
     if (!out) {
         fprintf(stderr, "symplex: error: %s\n", err);
         free(err);

@@ -15,7 +15,7 @@ typedef enum OptId {
     O_SILENT_ASSUME, O_CFLAGS, O_POSIX, O_SPECULATE, O_ABSURDITY, O_NO_ABSURDITY, O_BRANCH_ORDER, O_NO_STATE_MODEL, O_SIMPLEX, O_ARRAY_SOLVER, O_NO_ARRAY_PRECHECK, O_NO_ARRAY_PRUNE, O_SOLVER, O_FP_SEARCH, O_CW_COMPARE, O_LINEAR_ONLY, O_ENGINE, O_PARTIAL, O_SEED_FILE,
     O_PRUNE, O_HOMI_INTERVAL, O_HOMI_RUN_MAX, O_HOMI_MIN_STATES, O_HOMI_REVERSE, O_TARGET, O_TARGET_UNROLL,
     O_TARGET_TRACES, O_TARGET_MODE, O_NO_IMPLIED_BOUNDS, O_SOLVER_REUSE, O_SOLVER_REUSE_LIMIT, O_DROP_UNDECIDED, O_RECORD_PATH, O_HALT_TESTS, O_MEMORY_INHIBIT, O_NO_STATE_SWAP,
-    O_LIBC, O_ENVIRON, O_RUN_IN_DIR, O_PLAIN
+    O_LIBC, O_ENVIRON, O_RUN_IN_DIR, O_PLAIN, O_CHECKPOINT, O_RESUME
 } OptId;
 
 static const struct { const char *name; OptId id; bool has_arg; const char *help; } cli_opts[] = {
@@ -40,6 +40,8 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"solver-timeout", O_SOLVER_TIMEOUT, true, "per-query solver timeout in seconds or with units (default 10; KLEE's --max-solver-time)"},
     {"write-smt2", O_WRITE_SMT2, false, "write every solver query as queryNNNNNN.smt2 to the output directory"},
     {"output-dir", O_OUTPUT_DIR, true, "output directory (default: next free symplex-out-N)"},
+    {"checkpoint", O_CHECKPOINT, true, "every S seconds (or a duration with units) save the open frontier, each live state as the input that rebuilds it, into OUT/checkpoint/"},
+    {"resume", O_RESUME, true, "DIR: go on from the last checkpoint in output directory DIR (give the run's own command line), writing no test twice"},
     {"only-new-coverage-tests", O_ONLY_NEW, false, "write tests only for paths that covered new code"},
     {"emit-all-errors", O_EMIT_ALL, false, "report every error, not one per kind and location"},
     {"check-overflow", O_CHECK_OVERFLOW, false, "report signed integer overflow"},
@@ -281,7 +283,7 @@ static bool cli_apply_flag(CliOptions *o, OptId id, const char *v, char **err) {
 
 static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     double d = 0;
-    bool duration = id == O_MAX_TIME || id == O_SOLVER_TIMEOUT || id == O_HOMI_INTERVAL || id == O_HOMI_RUN_MAX;
+    bool duration = id == O_MAX_TIME || id == O_SOLVER_TIMEOUT || id == O_CHECKPOINT || id == O_HOMI_INTERVAL || id == O_HOMI_RUN_MAX;
     bool numeric = id == O_MAX_INSTR || id == O_MAX_MEMORY || id == O_MAX_DEPTH || id == O_SEED ||
                    id == O_SPECULATE || id == O_HOMI_MIN_STATES || id == O_HOMI_REVERSE ||
                    id == O_SOLVER_REUSE_LIMIT || id == O_HALT_TESTS;
@@ -368,6 +370,11 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
         break;
     case O_WRITE_SMT2: o->write_smt2 = true; break;
     case O_OUTPUT_DIR: o->output_dir = v; break;
+    case O_CHECKPOINT:
+        if (d <= 0) { *err = util_strdup("--checkpoint takes a period above 0 seconds"); return false; }
+        o->engine.checkpoint_s = d;
+        break;
+    case O_RESUME: o->engine.resume = v; break;
     case O_ONLY_NEW: o->engine.only_new_coverage_tests = true; break;
     case O_EMIT_ALL: o->engine.emit_all_errors = true; break;
     case O_CHECK_OVERFLOW: o->exec.check_overflow = true; break;
@@ -460,6 +467,20 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     return true;
 }
 
+/* A checkpoint holds one tree's frontier: runs that restart (--prune), run
+ * concolically (--engine=dse) or hold Phase I's traces (--target) have
+ * more state than that, and are refused rather than resumed wrongly. */
+static const char *cli_check_checkpoint(const CliOptions *o) {
+    if (o->engine.checkpoint_s <= 0 && !o->engine.resume) return NULL;
+    if (o->engine.engine == ENGINE_DSE) return "--checkpoint and --resume need the forking engine, not --engine=dse";
+    if (o->engine.prune != PRUNER_NONE) return "--checkpoint and --resume cannot be used with --prune: its runs restart";
+    if (o->engine.target) return "--checkpoint and --resume cannot be used with --target";
+    if (o->engine.partial_solutions) return "--checkpoint and --resume cannot be used with --partial-solutions";
+    if (o->engine.resume && o->output_dir && strcmp(o->engine.resume, o->output_dir) != 0)
+        return "--resume=DIR writes into DIR: --output-dir names another directory";
+    return NULL;
+}
+
 /* Options whose effect needs another one: refused, not silently ignored. */
 static bool cli_check_combinations(const CliOptions *o, char **err) {
     bool dse = o->engine.engine == ENGINE_DSE;
@@ -474,6 +495,8 @@ static bool cli_check_combinations(const CliOptions *o, char **err) {
              o->solver.fp_search == FP_SEARCH_OFF)
         why = "--partial-solutions needs a solver layer that visits assignments: --simplex, --array-solver=cegar, "
               "--solver=cw or --fp-search";
+    else if (!why)
+        why = cli_check_checkpoint(o);
     if (why) *err = util_strdup(why);
     return !why;
 }

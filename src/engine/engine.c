@@ -1,5 +1,6 @@
 /* The search loop and the bookkeeping around states. */
 #include "engine.h"
+#include "engine_checkpoint.h"
 #include "engine_muse.h"
 #include "engine_swap.h"
 #include "engine_target.h"
@@ -76,7 +77,7 @@ Engine *engine_new(const EngineOptions *opt, IrModule *m, Solver *solver, Solver
     if (!e->searcher) e->searcher = engine_searcher(e);
     e->progress_tty = isatty(2);
     e->debug_memory = getenv("SYMPLEX_DEBUG_MEMORY") != NULL;
-    if (!engine_muse_new(e, err)) {
+    if (!engine_muse_new(e, err) || !engine_checkpoint_new(e, err)) {
         engine_free(e);
         return NULL;
     }
@@ -116,6 +117,7 @@ void engine_explore(Engine *e) {
         if (e->pruner) engine_prune_check(e, now);
         if (!e->opt.quiet && now - e->last_progress > (e->progress_tty ? 0.25 : 5.0)) engine_report_progress(e, false);
         if (now - e->last_stats > 1.0) engine_write_stats_row(e);
+        engine_checkpoint_tick(e, now);
         State *s = e->searcher->select(e->searcher);
         if (!s) break;
         if (!exec_ready(e->ex, s)) continue; /* its unchecked segment was infeasible */
@@ -143,7 +145,7 @@ void engine_run(Engine *e) {
     } else if (e->target) {
         engine_target_explore(e);
     } else {
-        engine_adopt(e, exec_initial_state(e->ex, e->opt.argc, e->opt.argv));
+        if (!engine_checkpoint_adopt(e)) engine_adopt(e, exec_initial_state(e->ex, e->opt.argc, e->opt.argv));
         engine_explore(e);
     }
     /* Stopped now if the signal halted the run (the tests of the states left
@@ -164,6 +166,7 @@ void engine_free(Engine *e) {
     while (e->pool.len) engine_discard(e, e->pool.data[e->pool.len - 1]);
     engine_muse_free(e);
     engine_swap_free(e);
+    engine_checkpoint_free(e);
     VEC_FREE(e->pool);
     VEC_FREE(e->prune_buf);
     if (e->searcher) e->searcher->destroy(e->searcher);

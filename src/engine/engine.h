@@ -44,6 +44,8 @@ typedef struct EngineOptions {
     bool emit_all_errors;
     bool quiet;
     bool testcomp;             /* also write Test-Comp XML tests */
+    double checkpoint_s;       /* --checkpoint: save the frontier this often (0: never; engine_checkpoint.h) */
+    const char *resume;        /* --resume: the output directory whose last checkpoint the run starts from */
     const char *program;       /* path as given */
     int argc;                  /* program arguments (argv[0] = program name) */
     char **argv;
@@ -130,6 +132,7 @@ typedef struct Engine {
     struct EngineMuse *muse;   /* engine_muse.c, or NULL */
     struct EngineTarget *target; /* --target (engine_target.c), or NULL */
     struct EngineSwap *swap;   /* states the memory cap set aside (engine_swap.c), or NULL */
+    struct EngineCheckpoint *checkpoint; /* --checkpoint, --resume (engine_checkpoint.c), or NULL */
 } Engine;
 
 /* NULL + *err on a bad option value (an unreadable --seed-file). */

@@ -1,6 +1,7 @@
 /* Turning terminated states into tests and error reports, and the run's
  * statistics: stats.csv rows, the progress line and summary.json. */
 #include "engine.h"
+#include "engine_checkpoint.h"
 #include "engine_muse.h"
 #include "engine_swap.h"
 #include "engine_target.h"
@@ -100,6 +101,19 @@ static bool engine_error_seen(Engine *e, const char *kind, const char *file, uin
     return false;
 }
 
+static void engine_add_error(Engine *e, const Termination *t, const char *file, uint32_t line, uint32_t test) {
+    ErrorRecord r = {util_strdup(t->error_kind), util_strdup(t->message ? t->message : ""), util_strdup(file),
+                     util_strdup(t->stack ? t->stack : ""), line, test};
+    VEC_PUSH(e->errors, r);
+}
+
+/* A test written before a crash for the path that ends here: counted as
+ * written, and its error (the report is on disk) listed. */
+static void engine_count_known_test(Engine *e, uint32_t test, const Termination *t, const char *file, uint32_t line) {
+    e->tests++;
+    if (t->kind == TERM_ERROR && !engine_error_seen(e, t->error_kind, file, line)) engine_add_error(e, t, file, line, test);
+}
+
 void engine_on_terminate(void *ctx, State *s, Termination *t) {
     Engine *e = ctx;
     /* ended for memory (the cap chose it, or its watcher cut a query): kept to be rebuilt when it can be */
@@ -142,6 +156,12 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
     if (e->target) want_test = target || (want_test && t->kind == TERM_ERROR);
     if (e->skip_tests) want_test = false;
     if (want_test && engine_halt_late(e, s)) want_test = false;
+    /* resumed: the path's test was written before the crash */
+    uint32_t known = want_test ? engine_checkpoint_known_test(e, s) : 0;
+    if (known) {
+        engine_count_known_test(e, known, t, file, line);
+        want_test = false;
+    }
     KTest kt;
     double began = timer_now();
     bool made = want_test && engine_make_ktest(e, s, &kt);
@@ -152,11 +172,10 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
         e->tests++;
         s->covered_new = false;
         if (target) engine_target_tested(e, n);
+        engine_checkpoint_tested(e, n, s);
         if (t->kind == TERM_ERROR) {
             out_write_err(e->out, n, t->error_kind, t->message, file, line, t->stack);
-            ErrorRecord r = {util_strdup(t->error_kind), util_strdup(t->message ? t->message : ""), util_strdup(file),
-                             util_strdup(t->stack ? t->stack : ""), line, n};
-            VEC_PUSH(e->errors, r);
+            engine_add_error(e, t, file, line, n);
         }
         engine_halt_timed_test(e, timer_now() - began);
     }
@@ -341,6 +360,7 @@ void engine_write_summary(Engine *e) {
     fprintf(f, "  \"memory_inhibits\": %llu,\n  \"memory_prunes\": %llu,\n", (unsigned long long)e->mem.inhibits,
             (unsigned long long)e->mem.prunes);
     engine_swap_summary(e, f);
+    engine_checkpoint_summary(e, f);
     fprintf(f, "  \"halted\": %s,\n  \"halt_reason\": ", e->halted ? "true" : "false");
     out_json_string(f, e->halt_reason ? e->halt_reason : "");
     /* what went wrong around the run: a write into the output directory, the program file */

@@ -1,5 +1,6 @@
 /* States set aside as inputs and rebuilt by running them (engine_swap.h). */
 #include "engine_swap.h"
+#include "engine_record.h"
 #include "../util/util.h"
 #include <stdlib.h>
 #include <string.h>
@@ -7,15 +8,9 @@
 /* The store holds at most this share of the exploration budget (the cap
  * minus the fixed cost): past it, states are ended as before. */
 #define SWAP_STORE_SHARE 0.125
-#define SWAP_RECORD_OVERHEAD 64   /* bytes a record costs beyond its input's */
-
-typedef struct SwapRecord {
-    Seed *seed;
-    uint64_t decisions, hash;
-} SwapRecord;
 
 struct EngineSwap {
-    VEC(SwapRecord) recs;
+    VEC(StateRecord) recs;
     size_t bytes, max_bytes;
     uint64_t out, in, refused;
 };
@@ -26,15 +21,9 @@ void engine_swap_new(Engine *e) {
     e->swap = w;
 }
 
-static size_t swap_record_bytes(const Seed *sd) {
-    size_t n = SWAP_RECORD_OVERHEAD;
-    for (uint32_t i = 0; i < sd->n; i++) n += sd->sizes[i] + sizeof(uint32_t) + sizeof(uint8_t *);
-    return n;
-}
-
-static void swap_drop(EngineSwap *w, SwapRecord *r) {
-    w->bytes -= swap_record_bytes(r->seed);
-    seed_unref(r->seed);
+static void swap_drop(EngineSwap *w, StateRecord *r) {
+    w->bytes -= engine_record_bytes(r);
+    engine_record_drop(r);
 }
 
 void engine_swap_clear(Engine *e) {
@@ -54,64 +43,25 @@ void engine_swap_free(Engine *e) {
 
 size_t engine_swap_waiting(const Engine *e) { return e->swap ? e->swap->recs.len : 0; }
 
-/* s's input: its model's bytes for each of its symbolic objects, in the
- * order the program made them (what a concolic run's make_symbolic calls
- * take, one object each), each without its trailing zero bytes, which a
- * concolic run puts back (most of a model is zeros: a symbolic stdout
- * buffer nothing constrains, the unused end of an argument). */
-static Seed *swap_seed_of(const State *s) {
-    Symbolic *syms = util_malloc((s->nsyms + 1) * sizeof *syms);
-    state_symbolics(s, syms);
-    Seed *sd = seed_new(s->nsyms);
-    for (uint32_t i = 0; i < s->nsyms; i++) {
-        const uint8_t *b = assignment_get(s->model, syms[i].array);
-        uint32_t n = b ? syms[i].array->size : 0;
-        while (n && !b[n - 1]) n--;
-        seed_set(sd, i, b, n);
-    }
-    free(syms);
-    seed_seal(sd);
-    return sd;
-}
-
-/* A model of s's whole path: its own, or one the solver finds (a state
- * whose model stopped fitting a constraint); false when there is none to be
- * had (an unchecked segment, a query given up). */
-static bool swap_model(Engine *e, State *s) {
-    if (s->model) return true;
-    if (state_unchecked(s)) return false;
-    Expr *t = expr_const(1, 1);
-    Assignment *m = NULL;
-    SolverResult r = exec_check_extend(e->ex, s, t, &m);
-    expr_unref(t);
-    if (r != SOLVER_SAT || !m) return false;
-    state_set_model(s, m);
-    return true;
-}
-
-/* What rebuilds s: a rebuild still replaying keeps its own record; any
- * other state with decisions and a model gets one. */
-static bool swap_record_of(Engine *e, State *s, SwapRecord *r) {
-    if (s->replay_to) {
-        *r = (SwapRecord){seed_ref(s->seed), s->replay_to, s->replay_hash};
-        return true;
-    }
-    if (s->concolic || !s->decisions || !swap_model(e, s)) return false;
-    *r = (SwapRecord){swap_seed_of(s), s->decisions, s->decision_hash};
-    return true;
+size_t engine_swap_each(const Engine *e, void (*fn)(void *ctx, const StateRecord *r), void *ctx) {
+    const EngineSwap *w = e->swap;
+    if (!w) return 0;
+    for (size_t i = 0; i < w->recs.len; i++) fn(ctx, &w->recs.data[i]);
+    return w->recs.len;
 }
 
 bool engine_swap_keep(Engine *e, State *s) {
     EngineSwap *w = e->swap;
     if (!w || s->swapped_out) return false;
-    SwapRecord r;
-    if (!w->max_bytes || !swap_record_of(e, s, &r)) {
+    StateRecord r;
+    /* a state before its first decision is the initial state: nothing is lost by ending it */
+    if (!w->max_bytes || !s->decisions || !engine_record_of(e, s, &r)) {
         w->refused++;
         return false;
     }
-    size_t bytes = swap_record_bytes(r.seed);
+    size_t bytes = engine_record_bytes(&r);
     if (w->bytes + bytes > w->max_bytes) {
-        seed_unref(r.seed);
+        engine_record_drop(&r);
         w->refused++;
         return false;
     }
@@ -127,17 +77,11 @@ bool engine_swap_keep(Engine *e, State *s) {
 static void swap_rebuild(Engine *e) {
     EngineSwap *w = e->swap;
     size_t i = rng_below(&e->rng, w->recs.len);
-    SwapRecord r = w->recs.data[i];
+    StateRecord r = w->recs.data[i];
     w->recs.data[i] = w->recs.data[--w->recs.len];
-    w->bytes -= swap_record_bytes(r.seed);
-    State *s = exec_initial_state(e->ex, e->opt.argc, e->opt.argv);
-    s->seed = r.seed; /* the record's reference */
-    s->concolic = true;
-    s->covered_new = false;
-    s->replay_to = r.decisions;
-    s->replay_hash = r.hash;
+    w->bytes -= engine_record_bytes(&r);
     w->in++;
-    engine_adopt(e, s);
+    engine_record_adopt(e, &r);
 }
 
 size_t engine_swap_in(Engine *e, size_t n) {

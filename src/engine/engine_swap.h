@@ -39,6 +39,9 @@ size_t engine_swap_in(Engine *e, size_t n);
 /* Forgets every state set aside (a pruner's run ended: they were its). */
 void engine_swap_clear(Engine *e);
 size_t engine_swap_waiting(const Engine *e);
+/* Calls fn on every record waiting (a checkpoint saves them); returns how many. */
+struct StateRecord;
+size_t engine_swap_each(const Engine *e, void (*fn)(void *ctx, const struct StateRecord *r), void *ctx);
 /* summary.json lines */
 void engine_swap_summary(const Engine *e, FILE *f);
 

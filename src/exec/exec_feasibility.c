@@ -391,8 +391,8 @@ int exec_fork_unchecked(Executor *ex, State *s, Expr *cond, State **child) {
     s->depth++;
     c->depth++;
     ex->stats.forks++;
-    exec_decision(s);
-    exec_decision(c);
+    exec_decision(s, 1);
+    exec_decision(c, 0);
     ex->hooks.on_fork(ex->hooks.ctx, s, c);
     *child = c;
     return 1;

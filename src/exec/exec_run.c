@@ -370,10 +370,13 @@ static int exec_fork_inhibited(Executor *ex, State *s, Expr *cond, int known) {
 /* Counted once the fork point is passed (both sides, when it forked): a
  * state a query was cut in (the memory cap's watcher) has not passed it yet,
  * and a rebuild up to its count makes that fork again. */
-void exec_decision(State *s) {
+void exec_decision(State *s, int side) {
     const Frame *f = state_top(s);
     s->decisions++;
-    s->decision_hash = util_hash_mix(util_hash_mix(s->decision_hash, f->fn->index), f->pc);
+    /* the side goes in too: the hash names the path (siblings differ), which
+     * a checkpoint's resume and distributed runs use to know a path's test */
+    s->decision_hash = util_hash_mix(util_hash_mix(util_hash_mix(s->decision_hash, f->fn->index), f->pc),
+                                     (uint64_t)(side != 0));
 }
 
 /* A rebuilt state at the decision it was set aside after: symbolic from here. */
@@ -443,8 +446,8 @@ static int exec_fork_step(Executor *ex, State *s, Expr *cond, const ForkAnswer *
 int exec_fork_answered(Executor *ex, State *s, Expr *cond, const ForkAnswer *pre, State **child) {
     int r = exec_fork_step(ex, s, cond, pre, child);
     if (r < 0) return r; /* s has ended */
-    exec_decision(s);
-    if (*child) exec_decision(*child);
+    exec_decision(s, r); /* a fork leaves s on the true side and the child on the false one */
+    if (*child) exec_decision(*child, 0);
     if (s->replay_to && s->decisions == s->replay_to) exec_rebuilt(ex, s);
     return r;
 }

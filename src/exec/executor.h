@@ -206,8 +206,8 @@ bool exec_settled_quietly(Executor *ex, State *s);
  * cond, the child its negation, each side unchecked unless s's model decides
  * it. Returns 1, *child the new state. */
 int exec_fork_unchecked(Executor *ex, State *s, Expr *cond, State **child);
-/* A fork point of s's path: counted, and where it is hashed (State.decisions). */
-void exec_decision(State *s);
+/* A fork point of s's path (side: the one s took): counted and hashed (State.decisions). */
+void exec_decision(State *s, int side);
 /* Drops s's model when it is too big to copy at every fork. */
 void exec_trim_model(State *s);
 /* Addresses below it are the null page: an access there is an error unless a

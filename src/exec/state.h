@@ -158,7 +158,8 @@ typedef struct State {
     uint64_t path_hash;       /* of the branch decisions so far (concolic) */
     /* Rebuilding a state from its input (engine_swap.c): every fork point on
      * its path (exec_fork, exec_fork_unchecked) counts as a decision, and
-     * where it was made goes into decision_hash. A rebuild runs concolically
+     * where it was made and the side taken go into decision_hash, which so
+     * names the path. A rebuild runs concolically
      * until its decisions reach replay_to, then goes on symbolically; a
      * decision_hash other than replay_hash there means the run strayed (a
      * native call that answered differently, say). */

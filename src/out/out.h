@@ -21,6 +21,12 @@ typedef struct OutDir {
 /* Creates `dir`, or the next free symplex-out-N in the current directory when
  * dir is NULL, and points symplex-last at it. NULL + *err on failure. */
 OutDir *out_open(const char *dir, char **err);
+/* An output directory a run wrote before (--resume): tests are numbered
+ * after the last one in it, tests.csv and stats.csv are appended to. */
+OutDir *out_reopen(const char *dir, char **err);
+/* Removes the files and tests.csv rows of the tests numbered after `last`
+ * (what a killed run left half written), and numbers on from there. */
+bool out_forget_tests_after(OutDir *o, uint32_t last, char **err);
 void out_close(OutDir *o);
 /* The first write that failed, as one line ("cannot write test000042.ktest:
  * No space left on device"), or NULL. After one, no test is written: the

@@ -118,6 +118,99 @@ OutDir *out_open(const char *dir, char **err) {
     return o;
 }
 
+/* The highest N of the testNNNNNN.ktest files in dir (0: none). */
+static uint32_t out_last_test(const char *dir) {
+    DIR *d = opendir(dir);
+    if (!d) return 0;
+    uint32_t last = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        unsigned n;
+        char tail[8];
+        if (sscanf(e->d_name, "test%6u.%7s", &n, tail) == 2 && strcmp(tail, "ktest") == 0 && n > last) last = n;
+    }
+    closedir(d);
+    return last;
+}
+
+OutDir *out_reopen(const char *dir, char **err) {
+    char *csv = util_format("%s/tests.csv", dir);
+    if (access(csv, F_OK) != 0) {
+        *err = util_format("'%s' is not a symplex output directory (no tests.csv)", dir);
+        free(csv);
+        return NULL;
+    }
+    OutDir *o = util_calloc(1, sizeof *o);
+    o->path = util_strdup(dir);
+    o->start = timer_now();
+    o->ntests = out_last_test(dir);
+    o->tests_csv = fopen(csv, "a");
+    free(csv);
+    char *stats = out_path(o, "stats.csv");
+    o->stats_csv = fopen(stats, "a");
+    free(stats);
+    if (!o->tests_csv || !o->stats_csv) {
+        *err = util_format("cannot write into output directory '%s': %s", dir, strerror(errno));
+        out_close(o);
+        return NULL;
+    }
+    if (!out_make_reserve(o, err)) {
+        out_close(o);
+        return NULL;
+    }
+    out_link_last(o->path);
+    return o;
+}
+
+/* tests.csv without the rows of tests after `last`, reopened for appending */
+static bool out_trim_tests_csv(OutDir *o, uint32_t last) {
+    char *csv = out_path(o, "tests.csv"), *tmp = out_path(o, "tests.csv.new");
+    FILE *in = fopen(csv, "r"), *out = fopen(tmp, "w");
+    bool ok = in && out;
+    char *line = NULL;
+    size_t cap = 0;
+    while (ok && getline(&line, &cap, in) > 0) {
+        unsigned n;
+        if (sscanf(line, "test%6u,", &n) == 1 && n > last) continue;
+        ok = fputs(line, out) >= 0;
+    }
+    free(line);
+    if (in) fclose(in);
+    if (out && fclose(out) != 0) ok = false;
+    if (ok) ok = rename(tmp, csv) == 0;
+    else unlink(tmp);
+    if (o->tests_csv) fclose(o->tests_csv);
+    o->tests_csv = fopen(csv, "a");
+    free(csv);
+    free(tmp);
+    return ok && o->tests_csv;
+}
+
+bool out_forget_tests_after(OutDir *o, uint32_t last, char **err) {
+    if (o->ntests <= last) return true;
+    DIR *d = opendir(o->path);
+    if (!d) {
+        *err = util_format("cannot read output directory '%s': %s", o->path, strerror(errno));
+        return false;
+    }
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        unsigned n;
+        if (sscanf(e->d_name, "test%6u.", &n) == 1 && n > last) {
+            char *p = out_path(o, e->d_name);
+            unlink(p);
+            free(p);
+        }
+    }
+    closedir(d);
+    o->ntests = last;
+    if (!out_trim_tests_csv(o, last)) {
+        *err = util_format("cannot rewrite tests.csv in '%s': %s", o->path, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
 void out_close(OutDir *o) {
     if (!o) return;
     if (o->tests_csv) fclose(o->tests_csv);

@@ -1,0 +1,375 @@
+/* Saving the frontier and resuming from it (engine_checkpoint.h). */
+#include "engine_checkpoint.h"
+#include "engine_record.h"
+#include "engine_swap.h"
+#include "../util/util.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define CKPT_MAGIC "SYMPLEX-CHECKPOINT-1\n"
+
+typedef struct KnownTest {
+    uint64_t key;
+    uint32_t test;
+} KnownTest;
+
+struct EngineCheckpoint {
+    double period, next;
+    char *dir;                  /* OUT/checkpoint */
+    FILE *log;                  /* tests.log, appended to */
+    uint64_t saves;
+    double save_time_s;         /* spent saving, in all */
+    size_t saved_states;        /* in the last save */
+    uint64_t unsaved;           /* states of the last save with no record (no model of their path) */
+    size_t saved_bytes;
+    /* resuming */
+    bool resumed;
+    uint32_t from_test;         /* the last test written when the resumed checkpoint was saved */
+    VEC(StateRecord) frontier;
+    VEC(KnownTest) known;       /* tests written after the checkpoint, by path, sorted */
+    uint64_t known_hits;        /* tests not written again */
+};
+
+static uint64_t ckpt_key(uint64_t decisions, uint64_t hash) { return util_hash_mix(hash, decisions); }
+
+/* ---- strings and floats on top of the record's fields ---- */
+
+static void put_str(ByteBuf *b, const char *s) {
+    size_t n = s ? strlen(s) : 0;
+    bytebuf_u32(b, (uint32_t)n);
+    bytebuf_put(b, s, n);
+}
+
+static bool get_str(const uint8_t **p, const uint8_t *end, char **s) {
+    uint32_t n;
+    if (!bytes_u32(p, end, &n) || n > (size_t)(end - *p)) return false;
+    *s = util_malloc(n + 1);
+    memcpy(*s, *p, n);
+    (*s)[n] = 0;
+    *p += n;
+    return true;
+}
+
+static void put_f64(ByteBuf *b, double d) {
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    bytebuf_u64(b, u);
+}
+
+static bool get_f64(const uint8_t **p, const uint8_t *end, double *d) {
+    uint64_t u;
+    if (!bytes_u64(p, end, &u)) return false;
+    memcpy(d, &u, sizeof u);
+    return true;
+}
+
+/* The program's identity as far as a frontier depends on it: a record
+ * rebuilt in another program, or with other arguments, means nothing. */
+static uint64_t ckpt_program_id(const Engine *e) {
+    const IrModule *m = e->ex->m;
+    uint64_t h = util_hash_mix(util_hash_mix(m->nlocs, m->nbranches), m->nfunctions);
+    for (int i = 0; i < e->opt.argc; i++)
+        for (const char *c = e->opt.argv[i]; ; c++) {
+            h = util_hash_mix(h, (uint8_t)*c);
+            if (!*c) break;
+        }
+    return h;
+}
+
+/* ---- saving ---- */
+
+static void ckpt_put_record(void *ctx, const StateRecord *r) { engine_record_encode(r, ctx); }
+
+static void ckpt_encode(Engine *e, ByteBuf *b, size_t *states, uint64_t *unsaved) {
+    Executor *ex = e->ex;
+    const IrModule *m = ex->m;
+    bytebuf_put(b, CKPT_MAGIC, strlen(CKPT_MAGIC));
+    bytebuf_u64(b, ckpt_program_id(e));
+    put_f64(b, timer_now() - e->start);
+    bytebuf_u64(b, ex->stats.instructions);
+    bytebuf_u64(b, e->paths_completed);
+    bytebuf_u64(b, e->paths_early);
+    bytebuf_u64(b, e->tests);
+    bytebuf_u64(b, e->sstats->queries);
+    put_f64(b, e->sstats->time_s);
+    bytebuf_u32(b, e->out->ntests);
+    bytebuf_u32(b, m->nlocs);
+    bytebuf_put(b, ex->line_covered, m->nlocs);
+    bytebuf_u32(b, m->nbranches);
+    bytebuf_put(b, ex->branch_covered, m->nbranches);
+    bytebuf_u32(b, (uint32_t)e->early.len);
+    for (size_t i = 0; i < e->early.len; i++) {
+        put_str(b, e->early.data[i].reason);
+        bytebuf_u64(b, e->early.data[i].n);
+    }
+    bytebuf_u32(b, (uint32_t)e->errors.len);
+    for (size_t i = 0; i < e->errors.len; i++) {
+        const ErrorRecord *r = &e->errors.data[i];
+        put_str(b, r->kind), put_str(b, r->message), put_str(b, r->file), put_str(b, r->stack);
+        bytebuf_u32(b, r->line);
+        bytebuf_u32(b, r->test);
+    }
+    /* the records: a count written after them, so they are encoded in one pass */
+    size_t at = b->len;
+    bytebuf_u32(b, 0);
+    uint32_t n = 0;
+    *unsaved = 0;
+    for (size_t i = 0; i < e->pool.len; i++) {
+        StateRecord r;
+        if (!engine_record_of(e, e->pool.data[i], &r)) { (*unsaved)++; continue; }
+        engine_record_encode(&r, b);
+        engine_record_drop(&r);
+        n++;
+    }
+    n += (uint32_t)engine_swap_each(e, ckpt_put_record, b);
+    for (int k = 0; k < 4; k++) b->data[at + k] = (uint8_t)(n >> (8 * k));
+    bytebuf_u64(b, *unsaved);
+    *states = n;
+}
+
+static bool ckpt_write_file(const char *path, const ByteBuf *b) {
+    char *tmp = util_format("%s.new", path);
+    FILE *f = fopen(tmp, "wb");
+    bool ok = f && fwrite(b->data, 1, b->len, f) == b->len;
+    if (f && fclose(f) != 0) ok = false;
+    if (ok) ok = rename(tmp, path) == 0;
+    if (!ok) remove(tmp);
+    free(tmp);
+    return ok;
+}
+
+static void ckpt_save(Engine *e) {
+    EngineCheckpoint *c = e->checkpoint;
+    double began = timer_now();
+    ByteBuf b = {0};
+    size_t states;
+    uint64_t unsaved;
+    ckpt_encode(e, &b, &states, &unsaved);
+    char *path = util_format("%s/frontier.bin", c->dir);
+    if (ckpt_write_file(path, &b)) {
+        c->saves++;
+        c->saved_states = states;
+        c->unsaved = unsaved;
+        c->saved_bytes = b.len;
+        if (unsaved)
+            util_warn_once("checkpoint-unsaved", "--checkpoint: %llu live states have no model of their path "
+                           "(speculation's unchecked segments) and are not in the checkpoint",
+                           (unsigned long long)unsaved);
+    } else {
+        util_warn_once("checkpoint-write", "--checkpoint: cannot write '%s': %s", path, strerror(errno));
+    }
+    free(path);
+    VEC_FREE(b);
+    c->save_time_s += timer_now() - began;
+}
+
+void engine_checkpoint_tick(Engine *e, double now) {
+    EngineCheckpoint *c = e->checkpoint;
+    if (!c || c->period <= 0 || now < c->next) return;
+    ckpt_save(e);
+    c->next = timer_now() + c->period;
+}
+
+void engine_checkpoint_tested(Engine *e, uint32_t n, const State *s) {
+    EngineCheckpoint *c = e->checkpoint;
+    if (!c || !c->log) return;
+    fprintf(c->log, "%u %llu %016llx\n", n, (unsigned long long)s->decisions, (unsigned long long)s->decision_hash);
+    fflush(c->log);
+}
+
+/* ---- resuming ---- */
+
+static int known_cmp(const void *a, const void *b) {
+    uint64_t x = ((const KnownTest *)a)->key, y = ((const KnownTest *)b)->key;
+    return x < y ? -1 : x > y;
+}
+
+/* Every test tests.log holds, by path. Those before the checkpoint cannot
+ * come again; those after it can, and so can those of an earlier crash
+ * whose paths this checkpoint's frontier still holds (a run resumed, then
+ * killed again before it reached them). */
+static uint32_t ckpt_read_log(EngineCheckpoint *c, const char *path) {
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    unsigned n, last = 0;
+    unsigned long long d, h;
+    char line[128];
+    int end = 0;
+    /* a line the kill cut short has no newline: that test is not complete */
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "%u %llu %llx%n", &n, &d, &h, &end) == 3 && line[end] == '\n') {
+            VEC_PUSH(c->known, ((KnownTest){ckpt_key(d, h), n}));
+            if (n > last) last = n;
+        }
+    fclose(f);
+    if (c->known.len) qsort(c->known.data, c->known.len, sizeof *c->known.data, known_cmp);
+    return last;
+}
+
+uint32_t engine_checkpoint_known_test(Engine *e, const State *s) {
+    EngineCheckpoint *c = e->checkpoint;
+    if (!c || !c->known.len) return 0;
+    KnownTest k = {ckpt_key(s->decisions, s->decision_hash), 0};
+    const KnownTest *hit = bsearch(&k, c->known.data, c->known.len, sizeof k, known_cmp);
+    if (!hit) return 0;
+    c->known_hits++;
+    return hit->test;
+}
+
+static bool ckpt_decode_counts(Engine *e, const uint8_t **p, const uint8_t *end, uint32_t *first) {
+    Executor *ex = e->ex;
+    const IrModule *m = ex->m;
+    double elapsed, solver_s;
+    uint32_t nlocs, nbranches;
+    if (!get_f64(p, end, &elapsed) || !bytes_u64(p, end, &ex->stats.instructions) ||
+        !bytes_u64(p, end, &e->paths_completed) || !bytes_u64(p, end, &e->paths_early) ||
+        !bytes_u64(p, end, &e->tests) || !bytes_u64(p, end, &e->sstats->queries) || !get_f64(p, end, &solver_s) ||
+        !bytes_u32(p, end, first) || !bytes_u32(p, end, &nlocs) || nlocs != m->nlocs ||
+        !bytes_get(p, end, ex->line_covered, nlocs) || !bytes_u32(p, end, &nbranches) ||
+        nbranches != m->nbranches || !bytes_get(p, end, ex->branch_covered, nbranches))
+        return false;
+    e->sstats->time_s = solver_s;
+    e->start = timer_now() - elapsed; /* the time before the checkpoint counts against --max-time */
+    ex->lines_covered = ex->branches_covered = 0;
+    for (uint32_t i = 1; i < nlocs; i++) ex->lines_covered += ex->line_covered[i] && m->loc_is_user[i];
+    for (uint32_t i = 0; i < nbranches; i++) ex->branches_covered += ex->branch_covered[i] != 0;
+    return true;
+}
+
+static bool ckpt_decode_lists(Engine *e, const uint8_t **p, const uint8_t *end) {
+    uint32_t n;
+    if (!bytes_u32(p, end, &n)) return false;
+    for (uint32_t i = 0; i < n; i++) {
+        ReasonCount rc = {0};
+        if (!get_str(p, end, &rc.reason) || !bytes_u64(p, end, &rc.n)) { free(rc.reason); return false; }
+        VEC_PUSH(e->early, rc);
+    }
+    if (!bytes_u32(p, end, &n)) return false;
+    for (uint32_t i = 0; i < n; i++) {
+        ErrorRecord r = {0};
+        bool ok = get_str(p, end, &r.kind) && get_str(p, end, &r.message) && get_str(p, end, &r.file) &&
+                  get_str(p, end, &r.stack) && bytes_u32(p, end, &r.line) && bytes_u32(p, end, &r.test);
+        VEC_PUSH(e->errors, r); /* freed with the engine's, whole or not */
+        if (!ok) return false;
+    }
+    return true;
+}
+
+static bool ckpt_decode(Engine *e, const uint8_t *p, const uint8_t *end, uint32_t *first, char **why) {
+    EngineCheckpoint *c = e->checkpoint;
+    size_t ml = strlen(CKPT_MAGIC);
+    uint64_t id, unsaved;
+    if ((size_t)(end - p) < ml || memcmp(p, CKPT_MAGIC, ml) != 0) { *why = "not a symplex checkpoint"; return false; }
+    p += ml;
+    if (!bytes_u64(&p, end, &id)) { *why = "truncated"; return false; }
+    if (id != ckpt_program_id(e)) { *why = "made for another program or other arguments"; return false; }
+    *why = "truncated or corrupt";
+    if (!ckpt_decode_counts(e, &p, end, first) || !ckpt_decode_lists(e, &p, end)) return false;
+    uint32_t n;
+    if (!bytes_u32(&p, end, &n)) return false;
+    for (uint32_t i = 0; i < n; i++) {
+        StateRecord r;
+        if (!engine_record_decode(&p, end, &r)) return false;
+        VEC_PUSH(c->frontier, r);
+    }
+    if (!bytes_u64(&p, end, &unsaved)) return false;
+    c->unsaved = unsaved;
+    return p == end;
+}
+
+static uint8_t *ckpt_read_file(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    ByteBuf b = {0};
+    uint8_t chunk[65536];
+    size_t k;
+    while ((k = fread(chunk, 1, sizeof chunk, f)) > 0) bytebuf_put(&b, chunk, k);
+    bool ok = !ferror(f);
+    fclose(f);
+    if (!ok) { VEC_FREE(b); return NULL; }
+    *len = b.len;
+    return b.data ? b.data : util_calloc(1, 1);
+}
+
+static bool ckpt_load(Engine *e, char **err) {
+    EngineCheckpoint *c = e->checkpoint;
+    char *path = util_format("%s/frontier.bin", c->dir);
+    size_t len = 0;
+    uint8_t *data = ckpt_read_file(path, &len);
+    if (!data) {
+        *err = util_format("--resume: no checkpoint in '%s' (%s: %s)", e->opt.resume, path, strerror(errno));
+        free(path);
+        return false;
+    }
+    char *why = NULL;
+    bool ok = ckpt_decode(e, data, data + len, &c->from_test, &why);
+    free(data);
+    if (ok) {
+        /* a test is logged once all its files are written: one after the
+         * last logged is what the kill cut short, and is written again */
+        char *log = util_format("%s/tests.log", c->dir);
+        uint32_t last = ckpt_read_log(c, log);
+        free(log);
+        if (last < c->from_test) last = c->from_test;
+        ok = out_forget_tests_after(e->out, last, err);
+    } else {
+        *err = util_format("--resume: '%s': %s", path, why);
+    }
+    free(path);
+    return ok;
+}
+
+bool engine_checkpoint_new(Engine *e, char **err) {
+    if (e->opt.checkpoint_s <= 0 && !e->opt.resume) return true;
+    EngineCheckpoint *c = util_calloc(1, sizeof *c);
+    e->checkpoint = c;
+    c->period = e->opt.checkpoint_s;
+    c->next = timer_now() + c->period;
+    c->dir = out_path(e->out, "checkpoint");
+    if (e->opt.resume) {
+        if (!ckpt_load(e, err)) return false;
+        c->resumed = true;
+    } else if (mkdir(c->dir, 0755) != 0 && errno != EEXIST) {
+        *err = util_format("--checkpoint: cannot create '%s': %s", c->dir, strerror(errno));
+        return false;
+    }
+    /* a resumed run keeps logging: it may be killed and resumed again */
+    char *log = util_format("%s/tests.log", c->dir);
+    c->log = fopen(log, "a");
+    if (!c->log) *err = util_format("cannot write '%s': %s", log, strerror(errno));
+    free(log);
+    return c->log != NULL;
+}
+
+void engine_checkpoint_free(Engine *e) {
+    EngineCheckpoint *c = e->checkpoint;
+    if (!c) return;
+    if (c->log) fclose(c->log);
+    for (size_t i = 0; i < c->frontier.len; i++) engine_record_drop(&c->frontier.data[i]);
+    VEC_FREE(c->frontier);
+    VEC_FREE(c->known);
+    free(c->dir);
+    free(c);
+    e->checkpoint = NULL;
+}
+
+bool engine_checkpoint_adopt(Engine *e) {
+    EngineCheckpoint *c = e->checkpoint;
+    if (!c || !c->resumed) return false;
+    for (size_t i = 0; i < c->frontier.len; i++) engine_record_adopt(e, &c->frontier.data[i]);
+    c->frontier.len = 0;
+    return true;
+}
+
+void engine_checkpoint_summary(const Engine *e, FILE *f) {
+    const EngineCheckpoint *c = e->checkpoint;
+    if (!c) return;
+    fprintf(f, "  \"checkpoint\": {\"period_s\": %g, \"saves\": %llu, \"save_time_s\": %.3f, \"last_states\": %zu, "
+               "\"last_unsaved\": %llu, \"last_bytes\": %zu, \"resumed\": %s, \"resumed_after_test\": %u, "
+               "\"tests_not_rewritten\": %llu},\n",
+            c->period, (unsigned long long)c->saves, c->save_time_s, c->saved_states, (unsigned long long)c->unsaved,
+            c->saved_bytes, c->resumed ? "true" : "false", c->from_test, (unsigned long long)c->known_hits);
+}
