@@ -4,6 +4,7 @@
 #include "../engine/engine.h"
 #include "../util/util.h"
 #include "auto_config.h"
+#include "../dist/dist.h"
 #include "options.h"
 #include <errno.h>
 #include <libgen.h>
@@ -86,6 +87,11 @@ static void cli_write_info(OutDir *out, int argc, char **argv, Engine *e, const 
 /* --run-in-dir: the program's relative names resolve in dir; the output
  * directory, named before, is kept by its absolute name. */
 static bool cli_enter_dir(OutDir *out, const char *dir) {
+    if (!out) { /* a rank that writes no output */
+        if (chdir(dir) == 0) return true;
+        fprintf(stderr, "symplex: error: --run-in-dir: cannot enter '%s': %s\n", dir, strerror(errno));
+        return false;
+    }
     char *abs = realpath(out->path, NULL);
     if (!abs || chdir(dir) != 0) {
         fprintf(stderr, "symplex: error: --run-in-dir: cannot enter '%s': %s\n", dir, strerror(errno));
@@ -110,6 +116,7 @@ static const char *cli_program_state(const char *path, const struct stat *loaded
 /* The run's end when its environment failed it: one line, and exit status 1. */
 static int cli_run_status(const Engine *e, const OutDir *out, const char *program) {
     int rc = 0;
+    if (!out) return 0; /* another rank: rank 0 says how the run went */
     if (out_failure(out)) {
         fprintf(stderr, "symplex: error: output directory '%s': %s; the %llu tests written before are kept\n", out->path,
                 out_failure(out), (unsigned long long)e->tests);
@@ -167,14 +174,15 @@ static int cli_run(CliOptions o, int argc, char **argv) {
         ir_module_free(m);
         return 1;
     }
-    OutDir *out = o.engine.resume ? out_reopen(o.engine.resume, &err) : out_open(o.output_dir, &err);
-    if (!out) {
+    /* in a distributed run only rank 0 writes the output directory */
+    OutDir *out = dist_rank() ? NULL : o.engine.resume ? out_reopen(o.engine.resume, &err) : out_open(o.output_dir, &err);
+    if (!out && !dist_rank()) {
         fprintf(stderr, "symplex: error: %s\n", err);
         free(err);
         ir_module_free(m);
         return 1;
     }
-    if (o.engine.testcomp && !out_testcomp_open(out, o.engine.program, o.testcomp_spec, &err)) {
+    if (out && o.engine.testcomp && !out_testcomp_open(out, o.engine.program, o.testcomp_spec, &err)) {
         fprintf(stderr, "symplex: error: %s\n", err);
         free(err);
         out_close(out);
@@ -188,7 +196,7 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     char *configuration = auto_config_json(&ac);
     auto_config_free(&ac);
     o.engine.configuration = configuration;
-    if (o.write_smt2) o.solver.smt2_dir = out->path;
+    if (o.write_smt2 && out) o.solver.smt2_dir = out->path;
     SolverStats sstats = {0};
     static const char *const array_solver_names[] = {"auto", "z3", "cegar"};
     o.engine.array_solver = array_solver_names[o.solver.array_solver];
@@ -198,7 +206,7 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     static const char *const reuse_names[] = {"stack", "off", "assume"};
     o.engine.solver_reuse = reuse_names[o.solver.solver_reuse];
     o.solver.search_seed = o.engine.seed;
-    char *cw_compare = o.cw_compare ? out_path(out, "cw-compare.csv") : NULL;
+    char *cw_compare = o.cw_compare && out ? out_path(out, "cw-compare.csv") : NULL;
     o.solver.cw_compare = cw_compare;
     Solver *solver = solver_chain_new(&o.solver, &sstats);
     free(cw_compare); /* opened by the chain */
@@ -215,7 +223,8 @@ static int cli_run(CliOptions o, int argc, char **argv) {
         return 1;
     }
     char *start_cwd = getcwd(NULL, 0); /* where relative --cflags paths were meant, for replay */
-    if (o.run_in_dir && !cli_enter_dir(out, o.run_in_dir)) {
+    /* the directory to run in, and (distributed) every rank ready: another that could not start said why */
+    if ((o.run_in_dir && !cli_enter_dir(out, o.run_in_dir)) || !dist_ready(true)) {
         free(start_cwd);
         free(configuration);
         engine_free(e);
@@ -225,13 +234,16 @@ static int cli_run(CliOptions o, int argc, char **argv) {
         expr_shutdown();
         return 1;
     }
-    cli_write_info(out, argc, argv, NULL, &o, start_cwd);
+    dist_attach(e);
+    if (out) cli_write_info(out, argc, argv, NULL, &o, start_cwd);
     engine_run(e);
     e->program_file = have_loaded ? cli_program_state(program_abs, &loaded) : "vanished";
-    engine_write_summary(e);
-    cli_write_info(out, argc, argv, e, &o, start_cwd);
+    if (out) {
+        engine_write_summary(e);
+        cli_write_info(out, argc, argv, e, &o, start_cwd);
+    }
     free(start_cwd);
-    if (!o.engine.quiet) {
+    if (!o.engine.quiet && out) {
         fprintf(stderr, "symplex: %llu paths completed, %llu tests, %zu errors", (unsigned long long)e->paths_completed,
                 (unsigned long long)e->tests, e->errors.len);
         if (e->halt.tests < e->halt.live)
@@ -249,13 +261,33 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     return rc;
 }
 
+/* Options a distributed run cannot take: refused on every rank, said by rank 0. */
+static bool cli_dist_check(CliOptions *o) {
+    const char *why = dist_refuses(o->engine.checkpoint_s > 0 || o->engine.resume, o->engine.engine == ENGINE_DSE,
+                                   o->engine.prune != PRUNER_NONE, o->engine.target != NULL, o->engine.partial_solutions);
+    if (why && !dist_rank()) fprintf(stderr, "symplex: error: %s\n", why);
+    if (dist_rank()) o->engine.quiet = true; /* one progress line: rank 0's */
+    /* states move between ranks as inputs rebuilt by concolic runs, which
+     * read the shared input arrays: the states a rank starts itself read
+     * them too, so every state's expressions share the solver's caches */
+    if (dist_size() > 1) o->exec.shared_inputs = true;
+    return !why;
+}
+
 int main(int argc, char **argv) {
     CliOptions o;
     char *err = NULL;
     int rc = 0;
-    if (!cli_parse(argc, argv, &o, &err)) {
+    if (!dist_init(&argc, &argv, &err)) {
         fprintf(stderr, "symplex: error: %s\n", err);
         free(err);
+        return 1;
+    }
+    if (!cli_parse(argc, argv, &o, &err)) {
+        if (!dist_rank()) fprintf(stderr, "symplex: error: %s\n", err);
+        free(err);
+        rc = 1;
+    } else if (!cli_dist_check(&o)) {
         rc = 1;
     } else if (o.help) {
         cli_usage(stdout);
@@ -265,5 +297,6 @@ int main(int argc, char **argv) {
         rc = cli_run(o, argc, argv);
     }
     cli_options_free(&o);
+    dist_shutdown();
     return rc;
 }

@@ -107,9 +107,11 @@ bool engine_over_limits(Engine *e, double now) {
 }
 
 void engine_explore(Engine *e) {
-    /* no state left: one set aside for memory, if any, is rebuilt */
-    while (e->pool.len || engine_swap_in(e, 1)) {
+    /* no state left: one set aside for memory, if any, is rebuilt, or
+     * (distributed) states come from another rank */
+    while (e->pool.len || engine_swap_in(e, 1) || (e->dist && e->dist->wait_work(e))) {
         double now = timer_now();
+        if (e->dist) e->dist->poll(e, now);
         if (engine_over_limits(e, now)) break;
         if (e->run_deadline && now >= e->run_deadline) break;
         if (e->pool.len > e->peak_states) e->peak_states = e->pool.len;
@@ -145,7 +147,9 @@ void engine_run(Engine *e) {
     } else if (e->target) {
         engine_target_explore(e);
     } else {
-        if (!engine_checkpoint_adopt(e)) engine_adopt(e, exec_initial_state(e->ex, e->opt.argc, e->opt.argv));
+        /* distributed: rank 0 starts from the initial state, the others from what it gives them */
+        bool first = !e->dist || e->dist->writer;
+        if (!engine_checkpoint_adopt(e) && first) engine_adopt(e, exec_initial_state(e->ex, e->opt.argc, e->opt.argv));
         engine_explore(e);
     }
     /* Stopped now if the signal halted the run (the tests of the states left
@@ -154,6 +158,7 @@ void engine_run(Engine *e) {
     if (interrupt_requested()) engine_watch_stop(e);
     engine_halt_finish(e);
     engine_watch_stop(e);
+    if (e->dist) e->dist->finish(e);
     engine_memory_end(e);
     engine_write_stats_row(e);
     if (!e->opt.quiet) engine_report_progress(e, true);
@@ -167,6 +172,7 @@ void engine_free(Engine *e) {
     engine_muse_free(e);
     engine_swap_free(e);
     engine_checkpoint_free(e);
+    if (e->dist) e->dist->destroy(e);
     VEC_FREE(e->pool);
     VEC_FREE(e->prune_buf);
     if (e->searcher) e->searcher->destroy(e->searcher);

@@ -7,6 +7,7 @@
 #include "pruner.h"
 #include "searcher.h"
 #include "../target/target.h"
+#include "engine_dist.h"
 #include <pthread.h>
 #include <stdatomic.h>
 
@@ -133,6 +134,7 @@ typedef struct Engine {
     struct EngineTarget *target; /* --target (engine_target.c), or NULL */
     struct EngineSwap *swap;   /* states the memory cap set aside (engine_swap.c), or NULL */
     struct EngineCheckpoint *checkpoint; /* --checkpoint, --resume (engine_checkpoint.c), or NULL */
+    EngineDist *dist;          /* this process is one rank of an MPI job (src/dist), or NULL */
 } Engine;
 
 /* NULL + *err on a bad option value (an unreadable --seed-file). */
@@ -181,7 +183,10 @@ void engine_memory_debug(Engine *e);
 /* --record-path (engine_path.c): the run's path-module.bc and path-sites.txt,
  * then each test's .path file. */
 void engine_path_start(Engine *e, const IrModule *m);
-void engine_path_test(Engine *e, uint32_t test, const State *s, const Termination *t);
+/* --record-path: s's decisions as its path file will hold them (NULL
+ * without the option), and that file written for test `test`. */
+struct PathFile *engine_path_of(Engine *e, const State *s, const Termination *t);
+void engine_path_write(Engine *e, uint32_t test, const struct PathFile *pf);
 /* The watcher: started with exploration (after engine_memory_start), stopped
  * once the engine has seen an interrupt (or at the end), after which the
  * solver answers again. */

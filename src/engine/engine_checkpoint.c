@@ -35,37 +35,6 @@ struct EngineCheckpoint {
 
 static uint64_t ckpt_key(uint64_t decisions, uint64_t hash) { return util_hash_mix(hash, decisions); }
 
-/* ---- strings and floats on top of the record's fields ---- */
-
-static void put_str(ByteBuf *b, const char *s) {
-    size_t n = s ? strlen(s) : 0;
-    bytebuf_u32(b, (uint32_t)n);
-    bytebuf_put(b, s, n);
-}
-
-static bool get_str(const uint8_t **p, const uint8_t *end, char **s) {
-    uint32_t n;
-    if (!bytes_u32(p, end, &n) || n > (size_t)(end - *p)) return false;
-    *s = util_malloc(n + 1);
-    memcpy(*s, *p, n);
-    (*s)[n] = 0;
-    *p += n;
-    return true;
-}
-
-static void put_f64(ByteBuf *b, double d) {
-    uint64_t u;
-    memcpy(&u, &d, sizeof u);
-    bytebuf_u64(b, u);
-}
-
-static bool get_f64(const uint8_t **p, const uint8_t *end, double *d) {
-    uint64_t u;
-    if (!bytes_u64(p, end, &u)) return false;
-    memcpy(d, &u, sizeof u);
-    return true;
-}
-
 /* The program's identity as far as a frontier depends on it: a record
  * rebuilt in another program, or with other arguments, means nothing. */
 static uint64_t ckpt_program_id(const Engine *e) {
@@ -88,13 +57,13 @@ static void ckpt_encode(Engine *e, ByteBuf *b, size_t *states, uint64_t *unsaved
     const IrModule *m = ex->m;
     bytebuf_put(b, CKPT_MAGIC, strlen(CKPT_MAGIC));
     bytebuf_u64(b, ckpt_program_id(e));
-    put_f64(b, timer_now() - e->start);
+    bytebuf_f64(b, timer_now() - e->start);
     bytebuf_u64(b, ex->stats.instructions);
     bytebuf_u64(b, e->paths_completed);
     bytebuf_u64(b, e->paths_early);
     bytebuf_u64(b, e->tests);
     bytebuf_u64(b, e->sstats->queries);
-    put_f64(b, e->sstats->time_s);
+    bytebuf_f64(b, e->sstats->time_s);
     bytebuf_u32(b, e->out->ntests);
     bytebuf_u32(b, m->nlocs);
     bytebuf_put(b, ex->line_covered, m->nlocs);
@@ -102,13 +71,13 @@ static void ckpt_encode(Engine *e, ByteBuf *b, size_t *states, uint64_t *unsaved
     bytebuf_put(b, ex->branch_covered, m->nbranches);
     bytebuf_u32(b, (uint32_t)e->early.len);
     for (size_t i = 0; i < e->early.len; i++) {
-        put_str(b, e->early.data[i].reason);
+        bytebuf_str(b, e->early.data[i].reason);
         bytebuf_u64(b, e->early.data[i].n);
     }
     bytebuf_u32(b, (uint32_t)e->errors.len);
     for (size_t i = 0; i < e->errors.len; i++) {
         const ErrorRecord *r = &e->errors.data[i];
-        put_str(b, r->kind), put_str(b, r->message), put_str(b, r->file), put_str(b, r->stack);
+        bytebuf_str(b, r->kind), bytebuf_str(b, r->message), bytebuf_str(b, r->file), bytebuf_str(b, r->stack);
         bytebuf_u32(b, r->line);
         bytebuf_u32(b, r->test);
     }
@@ -173,10 +142,10 @@ void engine_checkpoint_tick(Engine *e, double now) {
     c->next = timer_now() + c->period;
 }
 
-void engine_checkpoint_tested(Engine *e, uint32_t n, const State *s) {
+void engine_checkpoint_tested(Engine *e, uint32_t n, uint64_t decisions, uint64_t hash) {
     EngineCheckpoint *c = e->checkpoint;
     if (!c || !c->log) return;
-    fprintf(c->log, "%u %llu %016llx\n", n, (unsigned long long)s->decisions, (unsigned long long)s->decision_hash);
+    fprintf(c->log, "%u %llu %016llx\n", n, (unsigned long long)decisions, (unsigned long long)hash);
     fflush(c->log);
 }
 
@@ -224,9 +193,9 @@ static bool ckpt_decode_counts(Engine *e, const uint8_t **p, const uint8_t *end,
     const IrModule *m = ex->m;
     double elapsed, solver_s;
     uint32_t nlocs, nbranches;
-    if (!get_f64(p, end, &elapsed) || !bytes_u64(p, end, &ex->stats.instructions) ||
+    if (!bytes_f64(p, end, &elapsed) || !bytes_u64(p, end, &ex->stats.instructions) ||
         !bytes_u64(p, end, &e->paths_completed) || !bytes_u64(p, end, &e->paths_early) ||
-        !bytes_u64(p, end, &e->tests) || !bytes_u64(p, end, &e->sstats->queries) || !get_f64(p, end, &solver_s) ||
+        !bytes_u64(p, end, &e->tests) || !bytes_u64(p, end, &e->sstats->queries) || !bytes_f64(p, end, &solver_s) ||
         !bytes_u32(p, end, first) || !bytes_u32(p, end, &nlocs) || nlocs != m->nlocs ||
         !bytes_get(p, end, ex->line_covered, nlocs) || !bytes_u32(p, end, &nbranches) ||
         nbranches != m->nbranches || !bytes_get(p, end, ex->branch_covered, nbranches))
@@ -244,14 +213,14 @@ static bool ckpt_decode_lists(Engine *e, const uint8_t **p, const uint8_t *end) 
     if (!bytes_u32(p, end, &n)) return false;
     for (uint32_t i = 0; i < n; i++) {
         ReasonCount rc = {0};
-        if (!get_str(p, end, &rc.reason) || !bytes_u64(p, end, &rc.n)) { free(rc.reason); return false; }
+        if (!bytes_str(p, end, &rc.reason) || !bytes_u64(p, end, &rc.n)) { free(rc.reason); return false; }
         VEC_PUSH(e->early, rc);
     }
     if (!bytes_u32(p, end, &n)) return false;
     for (uint32_t i = 0; i < n; i++) {
         ErrorRecord r = {0};
-        bool ok = get_str(p, end, &r.kind) && get_str(p, end, &r.message) && get_str(p, end, &r.file) &&
-                  get_str(p, end, &r.stack) && bytes_u32(p, end, &r.line) && bytes_u32(p, end, &r.test);
+        bool ok = bytes_str(p, end, &r.kind) && bytes_str(p, end, &r.message) && bytes_str(p, end, &r.file) &&
+                  bytes_str(p, end, &r.stack) && bytes_u32(p, end, &r.line) && bytes_u32(p, end, &r.test);
         VEC_PUSH(e->errors, r); /* freed with the engine's, whole or not */
         if (!ok) return false;
     }

@@ -31,8 +31,8 @@ void engine_checkpoint_tick(Engine *e, double now);
 bool engine_checkpoint_adopt(Engine *e);
 /* The test already written for s's path before the crash, or 0. */
 uint32_t engine_checkpoint_known_test(Engine *e, const State *s);
-/* Logs test n as s's path's. */
-void engine_checkpoint_tested(Engine *e, uint32_t n, const State *s);
+/* Logs test n as the test of the path with that many decisions and that hash. */
+void engine_checkpoint_tested(Engine *e, uint32_t n, uint64_t decisions, uint64_t hash);
 /* summary.json line */
 void engine_checkpoint_summary(const Engine *e, FILE *f);
 

@@ -28,7 +28,7 @@ static void engine_path_sites(Engine *e, const IrModule *m) {
 }
 
 void engine_path_start(Engine *e, const IrModule *m) {
-    if (!e->ex->opt.record_path) return;
+    if (!e->ex->opt.record_path || !e->out) return; /* a rank that writes no output */
     engine_path_sites(e, m);
     if (!m->path_bc) {
         util_warn("--record-path: no native module for replay to check paths on (%s)",
@@ -43,19 +43,23 @@ void engine_path_start(Engine *e, const IrModule *m) {
     free(p);
 }
 
-void engine_path_test(Engine *e, uint32_t test, const State *s, const Termination *t) {
-    if (!e->ex->opt.record_path) return;
-    PathFile pf = {.end = t->kind == TERM_EXIT ? PATH_END_EXIT : PATH_END_CUT, .count = s->path.count,
-                   .hash = s->path.hash, .stored = path_log_stored(&s->path)};
-    pf.d = util_malloc((pf.stored ? pf.stored : 1) * sizeof *pf.d);
-    path_log_flatten(&s->path, pf.d);
+PathFile *engine_path_of(Engine *e, const State *s, const Termination *t) {
+    if (!e->ex->opt.record_path) return NULL;
+    PathFile *pf = util_malloc(sizeof *pf);
+    *pf = (PathFile){.end = t->kind == TERM_EXIT ? PATH_END_EXIT : PATH_END_CUT, .count = s->path.count,
+                     .hash = s->path.hash, .stored = path_log_stored(&s->path)};
+    pf->d = util_malloc((pf->stored ? pf->stored : 1) * sizeof *pf->d);
+    path_log_flatten(&s->path, pf->d);
+    return pf;
+}
+
+void engine_path_write(Engine *e, uint32_t test, const PathFile *pf) {
     char name[64], *err = NULL;
     snprintf(name, sizeof name, "test%06u.path", test);
     char *p = out_path(e->out, name);
-    if (!pathfile_write(p, &pf, &err)) {
+    if (!pathfile_write(p, pf, &err)) {
         util_warn("%s", err ? err : "cannot write a path file");
         free(err);
     }
     free(p);
-    free(pf.d);
 }

@@ -26,12 +26,23 @@ static Seed *record_seed_of(const State *s) {
     return sd;
 }
 
-/* A model of s's whole path: its own, or one the solver finds (a state
- * whose model stopped fitting a constraint); false when there is none to be
- * had (an unchecked segment, a query given up). */
+/* A model of s's whole path: its own, checked against every constraint, or
+ * one the solver finds (a state whose model stopped fitting a constraint);
+ * false when there is none to be had (an unchecked segment, a query given
+ * up). */
+static bool record_model_fits(Engine *e, const State *s) {
+    size_t n;
+    Expr *const *cs = exec_constraints(e->ex, s, &n);
+    for (size_t i = 0; i < n; i++)
+        if (!(expr_eval(cs[i], s->model) & 1)) return false;
+    return true;
+}
+
 static bool record_model(Engine *e, State *s) {
-    if (s->model) return true;
     if (state_unchecked(s)) return false;
+    /* a model that stopped fitting would rebuild another path */
+    if (s->model && record_model_fits(e, s)) return true;
+    state_set_model(s, NULL);
     Expr *t = expr_const(1, 1);
     Assignment *m = NULL;
     SolverResult r = exec_check_extend(e->ex, s, t, &m);
@@ -50,7 +61,7 @@ bool engine_record_of(Engine *e, State *s, StateRecord *r) {
         *r = (StateRecord){seed_ref(s->seed), s->replay_to, s->replay_hash};
         return true;
     }
-    if (s->concolic || !record_model(e, s)) return false;
+    if (s->concolic || s->rebuild_unsafe || !record_model(e, s)) return false;
     *r = (StateRecord){record_seed_of(s), s->decisions, s->decision_hash};
     return true;
 }
@@ -116,6 +127,36 @@ bool bytes_u64(const uint8_t **p, const uint8_t *end, uint64_t *v) {
     uint32_t lo, hi;
     if (!bytes_u32(p, end, &lo) || !bytes_u32(p, end, &hi)) return false;
     *v = (uint64_t)hi << 32 | lo;
+    return true;
+}
+
+void bytebuf_str(ByteBuf *b, const char *s) {
+    size_t n = s ? strlen(s) : 0;
+    bytebuf_u32(b, (uint32_t)n);
+    bytebuf_put(b, s, n);
+}
+
+bool bytes_str(const uint8_t **p, const uint8_t *end, char **s) {
+    uint32_t n;
+    *s = NULL;
+    if (!bytes_u32(p, end, &n) || n > (size_t)(end - *p)) return false;
+    *s = util_malloc(n + 1);
+    memcpy(*s, *p, n);
+    (*s)[n] = 0;
+    *p += n;
+    return true;
+}
+
+void bytebuf_f64(ByteBuf *b, double d) {
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    bytebuf_u64(b, u);
+}
+
+bool bytes_f64(const uint8_t **p, const uint8_t *end, double *d) {
+    uint64_t u;
+    if (!bytes_u64(p, end, &u)) return false;
+    memcpy(d, &u, sizeof u);
     return true;
 }
 

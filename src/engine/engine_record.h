@@ -42,5 +42,9 @@ void bytebuf_u64(ByteBuf *b, uint64_t v);
 bool bytes_get(const uint8_t **p, const uint8_t *end, void *out, size_t n);
 bool bytes_u32(const uint8_t **p, const uint8_t *end, uint32_t *v);
 bool bytes_u64(const uint8_t **p, const uint8_t *end, uint64_t *v);
+void bytebuf_str(ByteBuf *b, const char *s);   /* u32 length, bytes; NULL as "" */
+bool bytes_str(const uint8_t **p, const uint8_t *end, char **s); /* *s malloc'd (NULL on failure) */
+void bytebuf_f64(ByteBuf *b, double d);
+bool bytes_f64(const uint8_t **p, const uint8_t *end, double *d);
 
 #endif

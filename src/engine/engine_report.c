@@ -1,5 +1,5 @@
-/* Turning terminated states into tests and error reports, and the run's
- * statistics: stats.csv rows, the progress line and summary.json. */
+/* The run's statistics: stats.csv rows, the progress line and summary.json
+ * (terminated states become tests in engine_test.c). */
 #include "engine.h"
 #include "engine_checkpoint.h"
 #include "engine_muse.h"
@@ -11,187 +11,23 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A partial solution run by the forking engine is a test, not a path of its
- * tree, and so is a rebuild that ended before its decision; a state set
- * aside for memory goes on when it is rebuilt. */
-static bool engine_is_path(const Engine *e, const State *s) {
-    return !(s->concolic && e->opt.engine == ENGINE_FORKING) && !s->swapped_out;
-}
-
-void engine_count_early(Engine *e, const State *s, const char *reason) {
-    if (!engine_is_path(e, s)) return;
-    e->paths_early++;
-    for (size_t i = 0; i < e->early.len; i++)
-        if (strcmp(e->early.data[i].reason, reason) == 0) { e->early.data[i].n++; return; }
-    ReasonCount rc = {util_strdup(reason), 1};
-    VEC_PUSH(e->early, rc);
-}
-
-/* The test inputs of s: one ktest object per symbolic object, from a model of
- * its whole path condition. */
-static bool engine_make_ktest(Engine *e, State *s, KTest *kt) {
-    memset(kt, 0, sizeof *kt);
-    size_t n;
-    Expr *const *cs = exec_constraints(e->ex, s, &n);
-    Assignment model;
-    assignment_init(&model);
-    if (s->model) { /* the state carries a model of its path already */
-        assignment_copy(&model, s->model);
-    } else {
-        Query q = {cs, n, NULL, NULL, NULL, false};
-        if (solver_check(e->solver, &q, &model) != SOLVER_SAT) {
-            assignment_free(&model);
-            return false;
-        }
-    }
-    kt->version = KTEST_VERSION;
-    /* the program's command line, as KLEE records it */
-    kt->nargs = (uint32_t)e->opt.argc;
-    kt->args = util_malloc((kt->nargs + 1) * sizeof(char *));
-    for (uint32_t i = 0; i < kt->nargs; i++) kt->args[i] = util_strdup(e->opt.argv[i]);
-    kt->nobjects = s->nsyms;
-    kt->objects = util_calloc(s->nsyms + 1, sizeof(KTestObject));
-    Symbolic *syms = util_malloc((s->nsyms + 1) * sizeof *syms);
-    state_symbolics(s, syms);
-    for (uint32_t i = 0; i < s->nsyms; i++) {
-        Array *a = syms[i].array;
-        KTestObject *o = &kt->objects[i];
-        o->name = util_strdup(syms[i].name);
-        o->nbytes = a->size;
-        o->bytes = util_calloc(a->size + 1, 1);
-        const uint8_t *b = assignment_get(&model, a);
-        if (b) memcpy(o->bytes, b, a->size);
-    }
-    free(syms);
-    assignment_free(&model);
-    return true;
-}
-
-static bool engine_same_file(const char *a, const char *b) {
-    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
-    return strcmp(sa ? sa + 1 : a, sb ? sb + 1 : b) == 0;
-}
-
-/* File and line a termination is reported at. */
-static void engine_where(Engine *e, const Termination *t, const char **file, uint32_t *line) {
-    IrModule *m = e->ex->m;
-    const char *locfile = t->loc ? m->files[m->locs[t->loc].file] : "";
-    *file = locfile;
-    *line = t->loc ? m->locs[t->loc].line : 0;
-    if (t->file) {
-        /* e.g. __assert_fail's arguments: prefer the debug-info path when it names the same file */
-        *file = engine_same_file(t->file, locfile) ? locfile : t->file;
-        *line = t->line;
-    }
-}
-
-/* The Test-Comp form of a test; programs whose inputs are not all nondet
- * calls have none, which is said once. */
-static void engine_write_testcomp(Engine *e, uint32_t n, const KTest *kt, const Termination *t) {
-    if (!out_testcomp_write(e->out, n, kt, t->error_call))
-        util_warn_once("testcomp-object", "Test-Comp output: inputs not made by __VERIFIER_nondet_* calls "
-                                          "have no Test-Comp form; such tests get no XML file");
-}
-
-static bool engine_error_seen(Engine *e, const char *kind, const char *file, uint32_t line) {
-    for (size_t i = 0; i < e->errors.len; i++) {
-        ErrorRecord *r = &e->errors.data[i];
-        if (r->line == line && strcmp(r->kind, kind) == 0 && strcmp(r->file, file) == 0) return true;
-    }
-    return false;
-}
-
-static void engine_add_error(Engine *e, const Termination *t, const char *file, uint32_t line, uint32_t test) {
-    ErrorRecord r = {util_strdup(t->error_kind), util_strdup(t->message ? t->message : ""), util_strdup(file),
-                     util_strdup(t->stack ? t->stack : ""), line, test};
-    VEC_PUSH(e->errors, r);
-}
-
-/* A test written before a crash for the path that ends here: counted as
- * written, and its error (the report is on disk) listed. */
-static void engine_count_known_test(Engine *e, uint32_t test, const Termination *t, const char *file, uint32_t line) {
-    e->tests++;
-    if (t->kind == TERM_ERROR && !engine_error_seen(e, t->error_kind, file, line)) engine_add_error(e, t, file, line, test);
-}
-
-void engine_on_terminate(void *ctx, State *s, Termination *t) {
-    Engine *e = ctx;
-    /* ended for memory (the cap chose it, or its watcher cut a query): kept to be rebuilt when it can be */
-    if (t->kind == TERM_EARLY && strcmp(t->reason, "max-memory") == 0) engine_swap_keep(e, s);
-    if (!engine_muse_want_test(e, s)) { /* a concolic run that found nothing new: no path of its own */
-        engine_discard(e, s);
-        return;
-    }
-    const char *file;
-    uint32_t line;
-    engine_where(e, t, &file, &line);
-    bool want_test = true;
-    TestRecord rec = {.file = file, .line = line, .exit_status = t->exit_status};
-    bool counted = engine_is_path(e, s);
-    switch (t->kind) {
-    case TERM_SILENT: want_test = false; break;
-    case TERM_EXIT:
-        e->paths_completed += counted;
-        rec.outcome = "exit";
-        rec.kind = "";
-        rec.file = "";
-        rec.line = 0;
-        break;
-    case TERM_EARLY:
-        engine_count_early(e, s, t->reason);
-        rec.outcome = "early";
-        rec.kind = t->reason;
-        break;
-    case TERM_ERROR:
-        rec.outcome = "error";
-        rec.kind = t->error_kind;
-        if (!e->opt.emit_all_errors && engine_error_seen(e, t->error_kind, file, line)) want_test = false;
-        break;
-    }
-    /* the pruner learns from every path of its runs, written as a test or not */
-    if (e->pruner && t->kind != TERM_SILENT && counted && !e->halt_reason) e->pruner->on_test(e->pruner, s);
-    if (want_test && t->kind != TERM_ERROR && e->opt.only_new_coverage_tests && !s->covered_new) want_test = false;
-    /* --target asks for the input that reaches the line (and the errors met on the way) */
-    bool target = engine_target_reached(e, s, t);
-    if (e->target) want_test = target || (want_test && t->kind == TERM_ERROR);
-    if (e->skip_tests) want_test = false;
-    if (want_test && engine_halt_late(e, s)) want_test = false;
-    /* resumed: the path's test was written before the crash */
-    uint32_t known = want_test ? engine_checkpoint_known_test(e, s) : 0;
-    if (known) {
-        engine_count_known_test(e, known, t, file, line);
-        want_test = false;
-    }
-    KTest kt;
-    double began = timer_now();
-    bool made = want_test && engine_make_ktest(e, s, &kt);
-    uint32_t n = made ? out_write_test(e->out, &kt, &rec) : 0;
-    if (n) {
-        engine_path_test(e, n, s, t);
-        if (e->opt.testcomp) engine_write_testcomp(e, n, &kt, t);
-        e->tests++;
-        s->covered_new = false;
-        if (target) engine_target_tested(e, n);
-        engine_checkpoint_tested(e, n, s);
-        if (t->kind == TERM_ERROR) {
-            out_write_err(e->out, n, t->error_kind, t->message, file, line, t->stack);
-            engine_add_error(e, t, file, line, n);
-        }
-        engine_halt_timed_test(e, timer_now() - began);
-    }
-    if (made) { /* ktest_free expects the whole structure on the heap */
-        KTest *heap = util_malloc(sizeof *heap);
-        *heap = kt;
-        ktest_free(heap);
-    }
-    /* a test that cannot be written ends the run: the disk is full or the directory gone */
-    if (out_failure(e->out) && !e->halt_reason) e->halt_reason = "output-error";
-    engine_discard(e, s);
+/* The run's figures: this process's, plus (distributed) the other ranks' latest. */
+static DistTotals engine_totals(const Engine *e) {
+    DistTotals t = {0};
+    if (e->dist) e->dist->remote_totals(e, &t);
+    t.instructions += e->ex->stats.instructions;
+    t.paths_completed += e->paths_completed;
+    t.paths_early += e->paths_early;
+    t.queries += e->sstats->queries;
+    t.solver_time_s += e->sstats->time_s;
+    t.states += e->pool.len;
+    return t;
 }
 
 void engine_write_stats_row(Engine *e) {
     double now = timer_now();
     e->last_stats = now;
+    if (!e->out) return; /* a rank that does not write the output directory */
     if (!e->out->stats_csv) {
         char *p = out_path(e->out, "stats.csv");
         e->out->stats_csv = fopen(p, "w");
@@ -201,11 +37,12 @@ void engine_write_stats_row(Engine *e) {
               "covered_lines,total_lines,covered_branches,total_branches,rss_mb,peak_memory_mb\n", e->out->stats_csv);
     }
     Executor *ex = e->ex;
-    /* the resident size, as the memory cap counts it, now and at its peak so far */
-    fprintf(e->out->stats_csv, "%.3f,%llu,%zu,%llu,%llu,%llu,%zu,%llu,%.3f,%u,%u,%u,%u,%.1f,%.1f\n", now - e->start,
-            (unsigned long long)ex->stats.instructions, e->pool.len, (unsigned long long)e->paths_completed,
-            (unsigned long long)e->paths_early, (unsigned long long)e->tests, e->errors.len,
-            (unsigned long long)e->sstats->queries, e->sstats->time_s, ex->lines_covered, ex->total_lines,
+    DistTotals t = engine_totals(e);
+    /* the resident size, as the memory cap counts it, now and at its peak so far (this process's) */
+    fprintf(e->out->stats_csv, "%.3f,%llu,%llu,%llu,%llu,%llu,%zu,%llu,%.3f,%u,%u,%u,%u,%.1f,%.1f\n", now - e->start,
+            (unsigned long long)t.instructions, (unsigned long long)t.states, (unsigned long long)t.paths_completed,
+            (unsigned long long)t.paths_early, (unsigned long long)e->tests, e->errors.len,
+            (unsigned long long)t.queries, t.solver_time_s, ex->lines_covered, ex->total_lines,
             ex->branches_covered, ex->m->nbranches, memory_rss_bytes() / 1048576.0, memory_peak_rss_bytes() / 1048576.0);
     if (fflush(e->out->stats_csv) != 0) out_note_failure(e->out, "stats.csv", errno);
     if (e->debug_memory) engine_memory_debug(e);
@@ -215,10 +52,11 @@ void engine_report_progress(Engine *e, bool final) {
     double now = timer_now();
     e->last_progress = now;
     Executor *ex = e->ex;
-    fprintf(stderr, "%s[%6.1fs] states %zu  paths %llu  tests %llu  errors %zu  lines %u/%u  branches %u/%u  instr %llu  queries %llu",
-            e->progress_tty ? "\r" : "", now - e->start, e->pool.len, (unsigned long long)e->paths_completed, (unsigned long long)e->tests,
-            e->errors.len, ex->lines_covered, ex->total_lines, ex->branches_covered, ex->m->nbranches,
-            (unsigned long long)ex->stats.instructions, (unsigned long long)e->sstats->queries);
+    DistTotals t = engine_totals(e);
+    fprintf(stderr, "%s[%6.1fs] states %llu  paths %llu  tests %llu  errors %zu  lines %u/%u  branches %u/%u  instr %llu  queries %llu",
+            e->progress_tty ? "\r" : "", now - e->start, (unsigned long long)t.states, (unsigned long long)t.paths_completed,
+            (unsigned long long)e->tests, e->errors.len, ex->lines_covered, ex->total_lines, ex->branches_covered,
+            ex->m->nbranches, (unsigned long long)t.instructions, (unsigned long long)t.queries);
     if (final && e->halt.live) /* the states the halt found alive, and how many got a test */
         fprintf(stderr, "  halt: %llu tests for %zu live states", (unsigned long long)e->halt.tests, e->halt.live);
     if (e->progress_tty) fputs("\033[K", stderr);
@@ -361,6 +199,7 @@ void engine_write_summary(Engine *e) {
             (unsigned long long)e->mem.prunes);
     engine_swap_summary(e, f);
     engine_checkpoint_summary(e, f);
+    if (e->dist) e->dist->summary(e, f);
     fprintf(f, "  \"halted\": %s,\n  \"halt_reason\": ", e->halted ? "true" : "false");
     out_json_string(f, e->halt_reason ? e->halt_reason : "");
     /* what went wrong around the run: a write into the output directory, the program file */

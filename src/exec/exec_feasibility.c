@@ -360,6 +360,10 @@ static int feas_fork_cheaply(Executor *ex, State *s, Expr *cond, int known, Stat
 }
 
 int exec_fork_unchecked(Executor *ex, State *s, Expr *cond, State **child) {
+    if (exec_refork(s, cond)) {
+        *child = NULL;
+        return 0;
+    }
     exec_trim_model(s);
     int known = s->model ? (expr_eval(cond, s->model) != 0) : -1;
     if (known >= 0) {

@@ -133,9 +133,12 @@ static ObjectState *exec_resolve_symbolic(Executor *ex, State *s, Value ptr, uns
         int r = exec_fork(ex, s, inb, &child);
         expr_unref(inb);
         if (r < 0) return NULL;
-        if (r == 0) continue;
+        if (r == 0) { /* not in this object: it goes on to the next candidate */
+            s->rebuild_unsafe = true;
+            continue;
+        }
         /* undo the depth increment: resolving a pointer is not a program branch */
-        if (child) { s->depth--; child->depth--; }
+        if (child) { s->depth--; child->depth--; child->rebuild_unsafe = true; }
         ObjectState *os = write ? as_writable(&s->as, mo) : (ObjectState *)as_lookup(&s->as, mo);
         if (write && mo->read_only) {
             exec_error(ex, s, "oob-write", "write to read-only object '%s'", mo->name ? mo->name : "?");

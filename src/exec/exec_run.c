@@ -443,11 +443,29 @@ static int exec_fork_step(Executor *ex, State *s, Expr *cond, const ForkAnswer *
     return r;
 }
 
+/* True when s is a check's child meeting its fork again (State.refork_cond). */
+bool exec_refork(State *s, Expr *cond) {
+    if (!s->refork_cond) return false;
+    bool again = s->refork_cond == cond && s->refork_at == s->decisions;
+    expr_unref(s->refork_cond);
+    s->refork_cond = NULL;
+    return again;
+}
+
 int exec_fork_answered(Executor *ex, State *s, Expr *cond, const ForkAnswer *pre, State **child) {
+    if (exec_refork(s, cond)) {
+        *child = NULL;
+        if (pre) exec_drop_model(pre->model);
+        return 0;
+    }
     int r = exec_fork_step(ex, s, cond, pre, child);
     if (r < 0) return r; /* s has ended */
     exec_decision(s, r); /* a fork leaves s on the true side and the child on the false one */
-    if (*child) exec_decision(*child, 0);
+    if (*child) {
+        exec_decision(*child, 0);
+        (*child)->refork_cond = expr_ref(cond);
+        (*child)->refork_at = (*child)->decisions;
+    }
     if (s->replay_to && s->decisions == s->replay_to) exec_rebuilt(ex, s);
     return r;
 }
@@ -465,7 +483,7 @@ bool exec_fork_value(Executor *ex, State *s, Expr *e, u128 *out) {
     expr_unref(c);
     expr_unref(eq);
     if (r <= 0) return false;
-    if (child) { s->depth--; child->depth--; } /* not a branch of the program */
+    if (child) { s->depth--; child->depth--; child->rebuild_unsafe = true; } /* not a branch of the program */
     *out = v;
     return true;
 }

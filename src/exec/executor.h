@@ -208,6 +208,8 @@ bool exec_settled_quietly(Executor *ex, State *s);
 int exec_fork_unchecked(Executor *ex, State *s, Expr *cond, State **child);
 /* A fork point of s's path (side: the one s took): counted and hashed (State.decisions). */
 void exec_decision(State *s, int side);
+/* True when s meets again the fork of a check it was the child of (State.refork_cond). */
+bool exec_refork(State *s, Expr *cond);
 /* Drops s's model when it is too big to copy at every fork. */
 void exec_trim_model(State *s);
 /* Addresses below it are the null page: an access there is an error unless a

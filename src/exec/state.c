@@ -190,6 +190,7 @@ static void frame_copy(Frame *dst, const Frame *src) {
 State *state_fork(const State *s, uint64_t id) {
     State *c = util_malloc(sizeof *c);
     *c = *s;
+    if (c->refork_cond) expr_ref(c->refork_cond);
     c->id = id;
     c->frames = util_malloc(s->capframes * sizeof(Frame));
     for (uint32_t i = 0; i < s->nframes; i++) frame_copy(&c->frames[i], &s->frames[i]);
@@ -221,6 +222,7 @@ static void frame_release(Frame *f) {
 
 void state_free(State *s) {
     if (!s) return;
+    if (s->refork_cond) expr_unref(s->refork_cond);
     for (uint32_t i = 0; i < s->nframes; i++) frame_release(&s->frames[i]);
     free(s->frames);
     as_free(&s->as);

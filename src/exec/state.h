@@ -166,6 +166,19 @@ typedef struct State {
     uint64_t decisions, decision_hash;
     uint64_t replay_to, replay_hash;
     bool swapped_out;         /* ended to be rebuilt later: its end is not a path's end */
+    /* Its path took the other side of a fork whose condition came from a
+     * model (a symbolic pointer resolved near the model's address, a value
+     * enumerated from it): a rebuild from its input would meet other forks
+     * there and stray, so it is never rebuilt (engine_record.c). Forks
+     * inherit it. */
+    bool rebuild_unsafe;
+    /* A child a check forked (a zero divisor, an oversized shift, ...) sits
+     * at the instruction it was forked at and runs it again: the fork it
+     * meets there is this condition's, at this decision count, and its false
+     * side is the only one left. It is taken with no query and counted as no
+     * decision, as a rebuild (which never forks there) counts it. */
+    Expr *refork_cond;
+    uint64_t refork_at;
     size_t pool_index;        /* position in the engine's state pool */
     uint8_t group;            /* its search (searcher_split_new): set on a root, inherited by forks */
     PathBranches branches;    /* the branch sides its path took (only with ExecOptions.path_branches) */

@@ -1,0 +1,743 @@
+/* One exploration over the ranks of an MPI job (dist.h). Every send is
+ * non-blocking (a rank that blocked sending a large message to a rank busy
+ * sending one back would deadlock); what is received is handled between
+ * two quanta, or while a rank waits for work. */
+#include "dist.h"
+#include "dist_msg.h"
+#include "../engine/engine.h"
+#include "../engine/engine_record.h"
+#include "../util/util.h"
+#include <mpi.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DIST_STATUS_PERIOD 0.05 /* seconds between two reports of a working rank */
+#define DIST_GIVE_MAX 256       /* states one transfer moves at most */
+#define DIST_WAIT_US 200        /* a waiting rank's sleep between two looks at its messages */
+/* Tests a rank may have shipped that rank 0 has not written yet: beyond
+ * this it waits, so it makes tests no faster than rank 0 writes them (and
+ * the end of a run, which gives the states left tests as time allows, sees
+ * what a test really costs). */
+#define DIST_TESTS_IN_FLIGHT 64
+
+enum { TAG_STATUS = 1, TAG_GIVE, TAG_WORK, TAG_TEST, TAG_COVER, TAG_DONE, TAG_FINAL, TAG_BYE, TAG_ACK };
+
+static int g_rank, g_size = 1;
+static bool g_mpi;
+
+typedef struct Outgoing {
+    ByteBuf buf;
+    MPI_Request req;
+} Outgoing;
+
+/* What one rank did, as its final report says (and rank 0's view of it). */
+typedef struct RankFigures {
+    DistTotals t;
+    uint64_t tests, given, received, transfers_out, transfers_in, bytes_out, rebuilds, strayed, lost;
+    double elapsed_s, idle_s, test_wait_s; /* idle: waiting for work; test_wait: for rank 0 to write tests */
+} RankFigures;
+
+/* Rank 0's view of a rank, from its latest report. */
+typedef struct RankView {
+    bool idle, asked, finished;
+    uint64_t states, sent, recv; /* transfers sent and received */
+    DistTotals t;
+    size_t cover_b, cover_l;     /* how much of the coverage lists it was sent */
+    RankFigures final;
+    uint32_t unacked;            /* its tests written since the last acknowledgement */
+} RankView;
+
+typedef struct Dist {
+    EngineDist ops;
+    int rank, size;
+    VEC(Outgoing *) outbox;
+    double next_status;
+    bool dry, done, finished;
+    uint64_t in_flight;             /* tests shipped, not yet acknowledged as written */
+    double ship_wait_s;             /* time spent waiting for rank 0 to write them */
+    RankFigures me;
+    uint8_t *known_b, *known_l;     /* coverage already reported to (or heard from) rank 0 */
+    /* rank 0 */
+    RankView *view;
+    VEC(uint32_t) cover_b, cover_l; /* every rank's coverage, in the order it was heard of */
+    size_t finals;
+    uint64_t remote_tests;          /* tests the others shipped, written here */
+    double next_collect;            /* when rank 0 next looks for its own new coverage */
+    bool merged;                    /* the ranks' figures are in the engine's */
+} Dist;
+
+static Dist *dist_of(const Engine *e) { return e->dist->impl; }
+
+/* A message that does not decode: the ranks disagree on the program or the
+ * build. One line, and the whole job ends. */
+static void dist_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void dist_fail(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "symplex: error: ");
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, " (rank %d; are all ranks running the same symplex on the same program?)\n", g_rank);
+    va_end(ap);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+    exit(1);
+}
+
+/* ---- sending ---- */
+
+static void dist_send(Dist *d, int to, int tag, ByteBuf *buf) {
+    Outgoing *o = util_calloc(1, sizeof *o);
+    o->buf = *buf;
+    memset(buf, 0, sizeof *buf);
+    MPI_Isend(o->buf.data, (int)o->buf.len, MPI_BYTE, to, tag, MPI_COMM_WORLD, &o->req);
+    VEC_PUSH(d->outbox, o);
+}
+
+static void dist_outbox_progress(Dist *d) {
+    size_t k = 0;
+    for (size_t i = 0; i < d->outbox.len; i++) {
+        Outgoing *o = d->outbox.data[i];
+        int done = 0;
+        MPI_Test(&o->req, &done, MPI_STATUS_IGNORE);
+        if (done) {
+            VEC_FREE(o->buf);
+            free(o);
+        } else {
+            d->outbox.data[k++] = o;
+        }
+    }
+    d->outbox.len = k;
+}
+
+/* ---- coverage ---- */
+
+typedef struct CoverCtx { Engine *e; Dist *d; } CoverCtx;
+
+/* Coverage heard from another rank: this rank's searchers see it as covered. */
+static void dist_mark_branch(void *ctx, uint32_t id) {
+    CoverCtx *c = ctx;
+    Executor *ex = c->e->ex;
+    c->d->known_b[id] = 1;
+    if (ex->branch_covered[id]) return;
+    ex->branch_covered[id] = 1;
+    ex->branches_covered++;
+    if (c->d->rank == 0) VEC_PUSH(c->d->cover_b, id);
+}
+
+static void dist_mark_line(void *ctx, uint32_t id) {
+    CoverCtx *c = ctx;
+    Executor *ex = c->e->ex;
+    c->d->known_l[id] = 1;
+    if (ex->line_covered[id]) return;
+    ex->line_covered[id] = 1;
+    if (ex->m->loc_is_user[id]) ex->lines_covered++;
+    if (c->d->rank == 0) VEC_PUSH(c->d->cover_l, id);
+}
+
+/* This rank's coverage not reported yet, as two id lists (and marked reported). */
+static void dist_put_new_coverage(Engine *e, Dist *d, ByteBuf *b) {
+    Executor *ex = e->ex;
+    VEC(uint32_t) ids = {0};
+    for (uint32_t i = 0; i < ex->m->nbranches; i++)
+        if (ex->branch_covered[i] && !d->known_b[i]) { d->known_b[i] = 1; VEC_PUSH(ids, i); }
+    dist_msg_put_ids(b, ids.data, (uint32_t)ids.len);
+    ids.len = 0;
+    for (uint32_t i = 0; i < ex->m->nlocs; i++)
+        if (ex->line_covered[i] && !d->known_l[i]) { d->known_l[i] = 1; VEC_PUSH(ids, i); }
+    dist_msg_put_ids(b, ids.data, (uint32_t)ids.len);
+    VEC_FREE(ids);
+}
+
+static bool dist_get_coverage(Engine *e, Dist *d, const uint8_t **p, const uint8_t *end) {
+    CoverCtx c = {e, d};
+    return dist_msg_get_ids(p, end, e->ex->m->nbranches, dist_mark_branch, &c) &&
+           dist_msg_get_ids(p, end, e->ex->m->nlocs, dist_mark_line, &c);
+}
+
+/* Rank 0's own coverage joins the lists the others are sent. */
+static void dist_collect_own_coverage(Engine *e, Dist *d) {
+    ByteBuf b = {0};
+    dist_put_new_coverage(e, d, &b);
+    const uint8_t *p = b.data, *end = b.data + b.len;
+    uint32_t n, id;
+    for (int list = 0; list < 2; list++) {
+        bytes_u32(&p, end, &n);
+        for (uint32_t i = 0; i < n; i++) {
+            bytes_u32(&p, end, &id);
+            VEC_PUSH(*(list ? &d->cover_l : &d->cover_b), id);
+        }
+    }
+    VEC_FREE(b);
+}
+
+/* ---- reports ---- */
+
+static DistTotals dist_own_totals(const Engine *e) {
+    return (DistTotals){e->ex->stats.instructions, e->paths_completed, e->paths_early, e->sstats->queries,
+                        e->pool.len, e->sstats->time_s};
+}
+
+static void dist_put_totals(ByteBuf *b, const DistTotals *t) {
+    bytebuf_u64(b, t->instructions);
+    bytebuf_u64(b, t->paths_completed);
+    bytebuf_u64(b, t->paths_early);
+    bytebuf_u64(b, t->queries);
+    bytebuf_u64(b, t->states);
+    bytebuf_f64(b, t->solver_time_s);
+}
+
+static bool dist_get_totals(const uint8_t **p, const uint8_t *end, DistTotals *t) {
+    return bytes_u64(p, end, &t->instructions) && bytes_u64(p, end, &t->paths_completed) &&
+           bytes_u64(p, end, &t->paths_early) && bytes_u64(p, end, &t->queries) && bytes_u64(p, end, &t->states) &&
+           bytes_f64(p, end, &t->solver_time_s);
+}
+
+static void dist_send_status(Engine *e, Dist *d) {
+    ByteBuf b = {0};
+    bytebuf_u32(&b, d->dry);
+    bytebuf_u64(&b, d->me.transfers_out);
+    bytebuf_u64(&b, d->me.transfers_in);
+    DistTotals t = dist_own_totals(e);
+    dist_put_totals(&b, &t);
+    dist_put_new_coverage(e, d, &b);
+    dist_send(d, 0, TAG_STATUS, &b);
+}
+
+/* ---- moving states ---- */
+
+static int dist_by_decisions(const void *a, const void *b) {
+    uint64_t x = (*(State *const *)a)->decisions, y = (*(State *const *)b)->decisions;
+    return x < y ? -1 : x > y;
+}
+
+/* Half of this rank's states (the fewest decisions first) to rank `to`, as
+ * records; an empty transfer when there is nothing to give. */
+static void dist_give(Engine *e, Dist *d, int to) {
+    ByteBuf b = {0};
+    bytebuf_u32(&b, 0);
+    uint32_t n = 0;
+    size_t want = e->pool.len / 2;
+    if (want > DIST_GIVE_MAX) want = DIST_GIVE_MAX;
+    if (want && !e->halt_reason) {
+        State **v = util_malloc(e->pool.len * sizeof *v);
+        memcpy(v, e->pool.data, e->pool.len * sizeof *v);
+        qsort(v, e->pool.len, sizeof *v, dist_by_decisions);
+        for (size_t i = 0; i < e->pool.len && n < want; i++) {
+            StateRecord r;
+            if (!engine_record_of(e, v[i], &r)) continue;
+            engine_record_encode(&r, &b);
+            engine_record_drop(&r);
+            engine_discard(e, v[i]); /* it goes on there: no path ends here */
+            n++;
+        }
+        free(v);
+    }
+    for (int k = 0; k < 4; k++) b.data[k] = (uint8_t)(n >> (8 * k));
+    d->me.given += n;
+    d->me.transfers_out++;
+    d->me.bytes_out += b.len;
+    dist_send(d, to, TAG_WORK, &b);
+    /* a dry rank reports no more on its own: rank 0 must see this transfer
+     * counted, or it waits for it to arrive for ever */
+    if (d->dry && d->rank != 0 && !d->finished) dist_send_status(e, d);
+}
+
+static void dist_take(Engine *e, Dist *d, const uint8_t *p, const uint8_t *end) {
+    uint32_t n = 0;
+    d->me.transfers_in++;
+    if (!bytes_u32(&p, end, &n)) dist_fail("distributed run: a malformed transfer");
+    for (uint32_t i = 0; i < n; i++) {
+        StateRecord r;
+        if (!engine_record_decode(&p, end, &r)) dist_fail("distributed run: a malformed transfer");
+        if (d->finished) { /* this rank has stopped (its limits): the state is lost, and counted */
+            engine_record_drop(&r);
+            d->me.lost++;
+            continue;
+        }
+        engine_record_adopt(e, &r);
+        d->me.received++;
+    }
+    /* an empty transfer answers the request too: a dry rank asks again */
+    if (d->rank == 0) d->view[0].asked = false;
+    else if (!n && d->dry && !d->finished) dist_send_status(e, d);
+}
+
+/* ---- rank 0: balancing and the end of the exploration ---- */
+
+static void dist_own_view(Engine *e, Dist *d) {
+    RankView *v = &d->view[0];
+    v->idle = d->dry || d->finished;
+    v->finished = d->finished;
+    v->states = e->pool.len;
+    v->sent = d->me.transfers_out;
+    v->recv = d->me.transfers_in;
+    if (!d->dry) v->asked = false;
+}
+
+static int dist_pick_donor(Dist *d) {
+    int best = -1;
+    for (int r = 0; r < d->size; r++) {
+        const RankView *v = &d->view[r];
+        if (v->idle || v->finished || v->states < 2) continue;
+        if (best < 0 || v->states > d->view[best].states) best = r;
+    }
+    return best;
+}
+
+static void dist_coordinate(Engine *e, Dist *d) {
+    dist_own_view(e, d);
+    for (int r = 0; r < d->size; r++) {
+        RankView *v = &d->view[r];
+        if (!v->idle || v->asked || v->finished) continue;
+        int donor = dist_pick_donor(d);
+        if (donor < 0) break;
+        v->asked = true;
+        d->view[donor].states -= d->view[donor].states / 2;
+        if (donor == 0) {
+            dist_give(e, d, r);
+        } else {
+            ByteBuf b = {0};
+            bytebuf_u32(&b, (uint32_t)r);
+            dist_send(d, donor, TAG_GIVE, &b);
+        }
+    }
+    dist_own_view(e, d);
+    if (d->done) return;
+    /* over: every rank dry (or stopped), none waiting on a transfer, and
+     * every transfer sent received */
+    uint64_t sent = 0, recv = 0;
+    for (int r = 0; r < d->size; r++) {
+        const RankView *v = &d->view[r];
+        if (!v->finished && (!v->idle || v->asked)) return;
+        sent += v->sent;
+        recv += v->recv;
+    }
+    if (sent != recv) {
+        if (getenv("SYMPLEX_DEBUG_DIST")) {
+            static double last;
+            if (timer_now() - last > 1) {
+                last = timer_now();
+                for (int r = 0; r < d->size; r++)
+                    fprintf(stderr, "rank %d idle %d asked %d fin %d states %llu sent %llu recv %llu\n", r, d->view[r].idle,
+                            d->view[r].asked, d->view[r].finished, (unsigned long long)d->view[r].states,
+                            (unsigned long long)d->view[r].sent, (unsigned long long)d->view[r].recv);
+            }
+        }
+        return;
+    }
+    d->done = true;
+    for (int r = 1; r < d->size; r++) {
+        if (d->view[r].finished) continue;
+        ByteBuf b = {0};
+        bytebuf_u32(&b, 0);
+        dist_send(d, r, TAG_DONE, &b);
+    }
+}
+
+static void dist_on_status(Engine *e, Dist *d, int from, const uint8_t *p, const uint8_t *end) {
+    RankView *v = &d->view[from];
+    uint32_t idle;
+    if (!bytes_u32(&p, end, &idle) || !bytes_u64(&p, end, &v->sent) || !bytes_u64(&p, end, &v->recv) ||
+        !dist_get_totals(&p, end, &v->t) || !dist_get_coverage(e, d, &p, end))
+        dist_fail("distributed run: a malformed report from rank %d", from);
+    v->idle = idle != 0;
+    v->asked = false; /* a report after a request answers it */
+    v->states = v->t.states;
+    /* the coverage the others found since it last heard (rank 0's own looked
+     * for at most once a period: a look reads every branch and location) */
+    double now = timer_now();
+    if (now >= d->next_collect) {
+        dist_collect_own_coverage(e, d);
+        d->next_collect = now + DIST_STATUS_PERIOD;
+    }
+    if (v->cover_b < d->cover_b.len || v->cover_l < d->cover_l.len) {
+        ByteBuf b = {0};
+        dist_msg_put_ids(&b, d->cover_b.data + v->cover_b, (uint32_t)(d->cover_b.len - v->cover_b));
+        dist_msg_put_ids(&b, d->cover_l.data + v->cover_l, (uint32_t)(d->cover_l.len - v->cover_l));
+        v->cover_b = d->cover_b.len;
+        v->cover_l = d->cover_l.len;
+        dist_send(d, from, TAG_COVER, &b);
+    }
+}
+
+static void dist_get_figures(const uint8_t **p, const uint8_t *end, RankFigures *f) {
+    if (!dist_get_totals(p, end, &f->t) || !bytes_u64(p, end, &f->tests) || !bytes_u64(p, end, &f->given) ||
+        !bytes_u64(p, end, &f->received) || !bytes_u64(p, end, &f->transfers_out) ||
+        !bytes_u64(p, end, &f->transfers_in) || !bytes_u64(p, end, &f->bytes_out) ||
+        !bytes_u64(p, end, &f->rebuilds) || !bytes_u64(p, end, &f->strayed) || !bytes_u64(p, end, &f->lost) ||
+        !bytes_f64(p, end, &f->elapsed_s) || !bytes_f64(p, end, &f->idle_s) ||
+        !bytes_f64(p, end, &f->test_wait_s))
+        dist_fail("distributed run: a malformed final report");
+}
+
+static void dist_put_figures(ByteBuf *b, const RankFigures *f) {
+    dist_put_totals(b, &f->t);
+    bytebuf_u64(b, f->tests);
+    bytebuf_u64(b, f->given);
+    bytebuf_u64(b, f->received);
+    bytebuf_u64(b, f->transfers_out);
+    bytebuf_u64(b, f->transfers_in);
+    bytebuf_u64(b, f->bytes_out);
+    bytebuf_u64(b, f->rebuilds);
+    bytebuf_u64(b, f->strayed);
+    bytebuf_u64(b, f->lost);
+    bytebuf_f64(b, f->elapsed_s);
+    bytebuf_f64(b, f->idle_s);
+    bytebuf_f64(b, f->test_wait_s);
+}
+
+static void dist_count_early(Engine *e, const char *reason, uint64_t n) {
+    for (size_t i = 0; i < e->early.len; i++)
+        if (strcmp(e->early.data[i].reason, reason) == 0) { e->early.data[i].n += n; return; }
+    ReasonCount rc = {util_strdup(reason), n};
+    VEC_PUSH(e->early, rc);
+}
+
+static void dist_on_final(Engine *e, Dist *d, int from, const uint8_t *p, const uint8_t *end) {
+    RankView *v = &d->view[from];
+    dist_get_figures(&p, end, &v->final);
+    uint32_t nearly;
+    if (!bytes_u32(&p, end, &nearly)) dist_fail("distributed run: a malformed final report");
+    for (uint32_t i = 0; i < nearly; i++) {
+        char *reason = NULL;
+        uint64_t n;
+        if (!bytes_str(&p, end, &reason) || !bytes_u64(&p, end, &n)) dist_fail("distributed run: a malformed final report");
+        dist_count_early(e, reason, n);
+        free(reason);
+    }
+    if (!dist_get_coverage(e, d, &p, end)) dist_fail("distributed run: a malformed final report");
+    v->finished = v->idle = true;
+    v->sent = v->final.transfers_out;
+    v->recv = v->final.transfers_in;
+    v->t = (DistTotals){0};
+    d->finals++;
+}
+
+static void dist_on_test(Engine *e, Dist *d, int from, const uint8_t *p, const uint8_t *end) {
+    DistTest t;
+    if (!dist_msg_get_test(p, end, &t)) dist_fail("distributed run: a malformed test");
+    if (engine_test_write(e, &t.b)) {
+        e->tests++;
+        d->remote_tests++;
+    }
+    d->view[from].unacked++; /* written or refused (an error reported before), it is done with */
+    if (out_failure(e->out) && !e->halt_reason) e->halt_reason = "output-error";
+    dist_test_free(&t);
+}
+
+/* ---- receiving ---- */
+
+static void dist_handle(Engine *e, Dist *d, int from, int tag, const uint8_t *p, const uint8_t *end) {
+    switch (tag) {
+    case TAG_STATUS: dist_on_status(e, d, from, p, end); break;
+    case TAG_FINAL: dist_on_final(e, d, from, p, end); break;
+    case TAG_TEST: dist_on_test(e, d, from, p, end); break;
+    case TAG_WORK: dist_take(e, d, p, end); break;
+    case TAG_GIVE: {
+        uint32_t to = 0;
+        bytes_u32(&p, end, &to);
+        dist_give(e, d, (int)to);
+        break;
+    }
+    case TAG_COVER: {
+        if (!dist_get_coverage(e, d, &p, end)) dist_fail("distributed run: malformed coverage");
+        break;
+    }
+    case TAG_DONE: d->done = true; break;
+    case TAG_ACK: {
+        uint32_t n = 0;
+        bytes_u32(&p, end, &n);
+        d->in_flight -= n < d->in_flight ? n : d->in_flight;
+        break;
+    }
+    case TAG_BYE: d->done = true; break;
+    }
+}
+
+/* Handles every message waiting; true if there was one. With `discard`,
+ * only receives them (the run is over). */
+static bool dist_drain(Engine *e, Dist *d, bool discard, bool *bye) {
+    bool any = false;
+    for (;;) {
+        int flag = 0, len = 0;
+        MPI_Status st;
+        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
+        if (!flag) break;
+        MPI_Get_count(&st, MPI_BYTE, &len);
+        uint8_t *buf = util_malloc((size_t)len + 1);
+        MPI_Recv(buf, len, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        any = true;
+        if (st.MPI_TAG == TAG_BYE && bye) *bye = true;
+        if (!discard) dist_handle(e, d, st.MPI_SOURCE, st.MPI_TAG, buf, buf + len);
+        else if (st.MPI_TAG == TAG_WORK) dist_take(e, d, buf, buf + len); /* counted as lost */
+        else if (st.MPI_TAG == TAG_GIVE) dist_give(e, d, 0); /* unreachable after BYE; answered anyway */
+        free(buf);
+    }
+    if (d->rank == 0)
+        for (int r = 1; r < d->size; r++) {
+            if (!d->view[r].unacked) continue;
+            ByteBuf b = {0};
+            bytebuf_u32(&b, d->view[r].unacked);
+            d->view[r].unacked = 0;
+            dist_send(d, r, TAG_ACK, &b);
+        }
+    dist_outbox_progress(d);
+    return any;
+}
+
+/* ---- the engine's side ---- */
+
+static void dist_poll(Engine *e, double now) {
+    Dist *d = dist_of(e);
+    dist_drain(e, d, false, NULL);
+    if (d->rank == 0) {
+        dist_coordinate(e, d);
+    } else if (now >= d->next_status) {
+        dist_send_status(e, d);
+        d->next_status = now + DIST_STATUS_PERIOD;
+    }
+}
+
+static bool dist_wait_work(Engine *e) {
+    Dist *d = dist_of(e);
+    if (d->done) return false;
+    d->dry = true;
+    double began = timer_now();
+    if (d->rank != 0) dist_send_status(e, d);
+    bool got = false;
+    for (;;) {
+        bool any = dist_drain(e, d, false, NULL);
+        if (d->rank == 0) dist_coordinate(e, d);
+        if (e->pool.len) {
+            d->dry = false;
+            got = true;
+            break;
+        }
+        if (d->done || engine_over_limits(e, timer_now())) break;
+        if (!any) usleep(DIST_WAIT_US);
+    }
+    d->me.idle_s += timer_now() - began;
+    return got;
+}
+
+/* Waits for rank 0's acknowledgements, receiving nothing else: this runs
+ * inside a state's termination, where a transfer must not take states. */
+static void dist_wait_acks(Dist *d) {
+    double began = timer_now();
+    while (d->in_flight >= DIST_TESTS_IN_FLIGHT) {
+        int flag = 0;
+        MPI_Status st;
+        MPI_Iprobe(0, TAG_ACK, MPI_COMM_WORLD, &flag, &st);
+        if (!flag) {
+            dist_outbox_progress(d);
+            usleep(DIST_WAIT_US);
+            continue;
+        }
+        uint32_t n = 0;
+        uint8_t x[4];
+        MPI_Recv(x, 4, MPI_BYTE, 0, TAG_ACK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        const uint8_t *p = x;
+        bytes_u32(&p, x + 4, &n);
+        d->in_flight -= n < d->in_flight ? n : d->in_flight;
+    }
+    d->ship_wait_s += timer_now() - began;
+}
+
+static void dist_ship_test(Engine *e, const TestBundle *b) {
+    Dist *d = dist_of(e);
+    dist_wait_acks(d);
+    ByteBuf buf = {0};
+    dist_msg_put_test(&buf, b);
+    dist_send(d, 0, TAG_TEST, &buf);
+    d->in_flight++;
+}
+
+static void dist_fill_figures(Engine *e, Dist *d) {
+    d->me.t = dist_own_totals(e);
+    d->me.tests = e->tests - d->remote_tests; /* rank 0: its own */
+    d->me.rebuilds = e->ex->stats.rebuilds_done;
+    d->me.strayed = e->ex->stats.rebuilds_strayed;
+    d->me.elapsed_s = timer_now() - e->start;
+    d->me.test_wait_s = d->ship_wait_s;
+}
+
+/* Every send complete, then every rank past the barrier, receiving (and
+ * dropping) meanwhile, so no rank waits on one that stopped receiving. */
+static void dist_quiesce(Engine *e, Dist *d) {
+    while (d->outbox.len) {
+        if (!dist_drain(e, d, true, NULL)) usleep(DIST_WAIT_US);
+    }
+    MPI_Request barrier;
+    MPI_Ibarrier(MPI_COMM_WORLD, &barrier);
+    for (int done = 0; !done;) {
+        MPI_Test(&barrier, &done, MPI_STATUS_IGNORE);
+        if (!done && !dist_drain(e, d, true, NULL)) usleep(DIST_WAIT_US);
+    }
+}
+
+/* Rank 0: the ranks' figures added to the engine's, so the summary and the
+ * last stats.csv row are the run's totals. */
+static void dist_merge(Engine *e, Dist *d) {
+    for (int r = 1; r < d->size; r++) {
+        const RankFigures *f = &d->view[r].final;
+        e->ex->stats.instructions += f->t.instructions;
+        e->paths_completed += f->t.paths_completed;
+        e->paths_early += f->t.paths_early;
+        e->sstats->queries += f->t.queries;
+        e->sstats->time_s += f->t.solver_time_s;
+        e->ex->stats.rebuilds_done += f->rebuilds;
+        e->ex->stats.rebuilds_strayed += f->strayed;
+    }
+    d->merged = true;
+}
+
+static void dist_finish(Engine *e) {
+    Dist *d = dist_of(e);
+    d->finished = true;
+    dist_fill_figures(e, d);
+    if (d->rank != 0) {
+        ByteBuf b = {0};
+        dist_put_figures(&b, &d->me);
+        bytebuf_u32(&b, (uint32_t)e->early.len);
+        for (size_t i = 0; i < e->early.len; i++) {
+            bytebuf_str(&b, e->early.data[i].reason);
+            bytebuf_u64(&b, e->early.data[i].n);
+        }
+        dist_put_new_coverage(e, d, &b);
+        dist_send(d, 0, TAG_FINAL, &b);
+        bool bye = false;
+        while (!bye)
+            if (!dist_drain(e, d, false, &bye)) usleep(DIST_WAIT_US);
+    } else {
+        d->view[0].final = d->me;
+        /* the others may still be exploring: rank 0 balances and writes until each has stopped */
+        while (d->finals < (size_t)d->size - 1) {
+            bool any = dist_drain(e, d, false, NULL);
+            dist_coordinate(e, d);
+            if (!any) usleep(DIST_WAIT_US);
+        }
+        dist_merge(e, d);
+        for (int r = 1; r < d->size; r++) {
+            ByteBuf b = {0};
+            bytebuf_u32(&b, 0);
+            dist_send(d, r, TAG_BYE, &b);
+        }
+    }
+    dist_quiesce(e, d);
+}
+
+static void dist_remote_totals(const Engine *e, DistTotals *t) {
+    const Dist *d = dist_of(e);
+    memset(t, 0, sizeof *t);
+    if (d->rank != 0 || d->merged) return;
+    for (int r = 1; r < d->size; r++) {
+        const DistTotals *x = &d->view[r].t;
+        t->instructions += x->instructions;
+        t->paths_completed += x->paths_completed;
+        t->paths_early += x->paths_early;
+        t->queries += x->queries;
+        t->states += x->states;
+        t->solver_time_s += x->solver_time_s;
+    }
+}
+
+static void dist_summary(const Engine *e, FILE *f) {
+    const Dist *d = dist_of(e);
+    if (d->rank != 0) return;
+    uint64_t moved = 0, transfers = 0, bytes = 0, lost = 0;
+    for (int r = 0; r < d->size; r++) {
+        const RankFigures *x = &d->view[r].final;
+        moved += x->given, transfers += x->transfers_out, bytes += x->bytes_out, lost += x->lost;
+    }
+    fprintf(f, "  \"distributed\": {\"ranks\": %d, \"states_moved\": %llu, \"transfers\": %llu, \"transfer_bytes\": %llu, "
+               "\"states_lost_after_stop\": %llu, \"per_rank\": [",
+            d->size, (unsigned long long)moved, (unsigned long long)transfers, (unsigned long long)bytes,
+            (unsigned long long)lost);
+    for (int r = 0; r < d->size; r++) {
+        const RankFigures *x = &d->view[r].final;
+        fprintf(f, "%s\n    {\"rank\": %d, \"instructions\": %llu, \"paths_completed\": %llu, \"paths_early\": %llu, "
+                   "\"tests\": %llu, \"queries\": %llu, \"solver_time_s\": %.3f, \"states_given\": %llu, "
+                   "\"states_received\": %llu, \"transfers_out\": %llu, \"transfers_in\": %llu, \"bytes_out\": %llu, "
+                   "\"rebuilt\": %llu, \"elapsed_s\": %.3f, \"idle_s\": %.3f, \"test_wait_s\": %.3f}",
+                r ? "," : "", r, (unsigned long long)x->t.instructions, (unsigned long long)x->t.paths_completed,
+                (unsigned long long)x->t.paths_early, (unsigned long long)x->tests, (unsigned long long)x->t.queries,
+                x->t.solver_time_s, (unsigned long long)x->given, (unsigned long long)x->received,
+                (unsigned long long)x->transfers_out, (unsigned long long)x->transfers_in,
+                (unsigned long long)x->bytes_out, (unsigned long long)x->rebuilds, x->elapsed_s, x->idle_s, x->test_wait_s);
+    }
+    fputs("]},\n", f);
+}
+
+/* ---- the job ---- */
+
+bool dist_init(int *argc, char ***argv, char **err) {
+    (void)err;
+    /* started alone (not by mpirun): no MPI at all, so a plain run never
+     * depends on the MPI runtime */
+    if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMI_SIZE") && !getenv("PMIX_RANK")) return true;
+    int provided = 0;
+    MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
+    g_mpi = true;
+    MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &g_size);
+    return true;
+}
+
+int dist_rank(void) { return g_rank; }
+int dist_size(void) { return g_size; }
+
+static bool g_synced;
+
+bool dist_ready(bool ok) {
+    if (!g_mpi || g_synced) return ok;
+    g_synced = true;
+    int mine = ok, all = 0;
+    MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    return all != 0;
+}
+
+void dist_shutdown(void) {
+    if (g_mpi && !g_synced) dist_ready(false);
+    if (g_mpi) MPI_Finalize();
+    g_mpi = false;
+}
+
+const char *dist_refuses(bool checkpoint, bool dse, bool prune, bool target, bool partial) {
+    if (g_size < 2) return NULL;
+    if (checkpoint) return "--checkpoint and --resume do not run under mpirun yet";
+    if (dse) return "--engine=dse does not run under mpirun";
+    if (prune) return "--prune does not run under mpirun yet";
+    if (target) return "--target does not run under mpirun yet";
+    if (partial) return "--partial-solutions does not run under mpirun yet";
+    return NULL;
+}
+
+static void dist_destroy(Engine *e) {
+    Dist *d = dist_of(e);
+    for (size_t i = 0; i < d->outbox.len; i++) { /* complete by now (dist_quiesce) */
+        VEC_FREE(d->outbox.data[i]->buf);
+        free(d->outbox.data[i]);
+    }
+    VEC_FREE(d->outbox);
+    VEC_FREE(d->cover_b);
+    VEC_FREE(d->cover_l);
+    free(d->known_b);
+    free(d->known_l);
+    free(d->view);
+    free(d);
+    e->dist = NULL;
+}
+
+void dist_attach(Engine *e) {
+    if (g_size < 2) return;
+    Dist *d = util_calloc(1, sizeof *d);
+    d->rank = g_rank;
+    d->size = g_size;
+    d->ops = (EngineDist){g_rank == 0, dist_poll, dist_wait_work, dist_ship_test, dist_finish, dist_remote_totals,
+                          dist_summary, dist_destroy, d};
+    d->known_b = util_calloc(e->ex->m->nbranches + 1, 1);
+    d->known_l = util_calloc(e->ex->m->nlocs + 1, 1);
+    if (g_rank == 0) d->view = util_calloc((size_t)g_size, sizeof *d->view);
+    e->dist = &d->ops;
+}

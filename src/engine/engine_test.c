@@ -1,0 +1,216 @@
+/* Terminated states made into tests, and tests written (engine_test.h). */
+#include "engine_test.h"
+#include "engine_checkpoint.h"
+#include "engine_muse.h"
+#include "engine_swap.h"
+#include "engine_target.h"
+#include "../util/util.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* A partial solution run by the forking engine is a test, not a path of its
+ * tree, and so is a rebuild that ended before its decision; a state set
+ * aside for memory goes on when it is rebuilt. */
+static bool engine_is_path(const Engine *e, const State *s) {
+    return !(s->concolic && e->opt.engine == ENGINE_FORKING) && !s->swapped_out;
+}
+
+void engine_count_early(Engine *e, const State *s, const char *reason) {
+    if (!engine_is_path(e, s)) return;
+    e->paths_early++;
+    for (size_t i = 0; i < e->early.len; i++)
+        if (strcmp(e->early.data[i].reason, reason) == 0) { e->early.data[i].n++; return; }
+    ReasonCount rc = {util_strdup(reason), 1};
+    VEC_PUSH(e->early, rc);
+}
+
+/* The test inputs of s: one ktest object per symbolic object, from a model of
+ * its whole path condition. */
+static bool engine_make_ktest(Engine *e, State *s, KTest *kt) {
+    memset(kt, 0, sizeof *kt);
+    size_t n;
+    Expr *const *cs = exec_constraints(e->ex, s, &n);
+    Assignment model;
+    assignment_init(&model);
+    if (s->model) { /* the state carries a model of its path already */
+        assignment_copy(&model, s->model);
+    } else {
+        Query q = {cs, n, NULL, NULL, NULL, false};
+        if (solver_check(e->solver, &q, &model) != SOLVER_SAT) {
+            assignment_free(&model);
+            return false;
+        }
+    }
+    kt->version = KTEST_VERSION;
+    /* the program's command line, as KLEE records it */
+    kt->nargs = (uint32_t)e->opt.argc;
+    kt->args = util_malloc((kt->nargs + 1) * sizeof(char *));
+    for (uint32_t i = 0; i < kt->nargs; i++) kt->args[i] = util_strdup(e->opt.argv[i]);
+    kt->nobjects = s->nsyms;
+    kt->objects = util_calloc(s->nsyms + 1, sizeof(KTestObject));
+    Symbolic *syms = util_malloc((s->nsyms + 1) * sizeof *syms);
+    state_symbolics(s, syms);
+    for (uint32_t i = 0; i < s->nsyms; i++) {
+        Array *a = syms[i].array;
+        KTestObject *o = &kt->objects[i];
+        o->name = util_strdup(syms[i].name);
+        o->nbytes = a->size;
+        o->bytes = util_calloc(a->size + 1, 1);
+        const uint8_t *b = assignment_get(&model, a);
+        if (b) memcpy(o->bytes, b, a->size);
+    }
+    free(syms);
+    assignment_free(&model);
+    return true;
+}
+
+static bool engine_same_file(const char *a, const char *b) {
+    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+    return strcmp(sa ? sa + 1 : a, sb ? sb + 1 : b) == 0;
+}
+
+/* File and line a termination is reported at. */
+static void engine_where(Engine *e, const Termination *t, const char **file, uint32_t *line) {
+    IrModule *m = e->ex->m;
+    const char *locfile = t->loc ? m->files[m->locs[t->loc].file] : "";
+    *file = locfile;
+    *line = t->loc ? m->locs[t->loc].line : 0;
+    if (t->file) {
+        /* e.g. __assert_fail's arguments: prefer the debug-info path when it names the same file */
+        *file = engine_same_file(t->file, locfile) ? locfile : t->file;
+        *line = t->line;
+    }
+}
+
+bool engine_error_seen(const Engine *e, const char *kind, const char *file, uint32_t line) {
+    for (size_t i = 0; i < e->errors.len; i++) {
+        const ErrorRecord *r = &e->errors.data[i];
+        if (r->line == line && strcmp(r->kind, kind) == 0 && strcmp(r->file, file) == 0) return true;
+    }
+    return false;
+}
+
+void engine_add_error(Engine *e, const char *kind, const char *message, const char *file, uint32_t line,
+                      const char *stack, uint32_t test) {
+    ErrorRecord r = {util_strdup(kind), util_strdup(message ? message : ""), util_strdup(file),
+                     util_strdup(stack ? stack : ""), line, test};
+    VEC_PUSH(e->errors, r);
+}
+
+/* A test written before a crash for the path that ends here: counted as
+ * written, and its error (the report is on disk) listed. */
+static void engine_count_known_test(Engine *e, uint32_t test, const Termination *t, const char *file, uint32_t line) {
+    e->tests++;
+    if (t->kind == TERM_ERROR && !engine_error_seen(e, t->error_kind, file, line))
+        engine_add_error(e, t->error_kind, t->message, file, line, t->stack, test);
+}
+
+uint32_t engine_test_write(Engine *e, const TestBundle *b) {
+    /* a test shipped by another process: its error may have been reported here since */
+    if (b->error_kind && !e->opt.emit_all_errors && engine_error_seen(e, b->error_kind, b->file, b->line)) return 0;
+    uint32_t n = out_write_test(e->out, b->kt, &b->rec);
+    if (!n) return 0;
+    if (b->path) engine_path_write(e, n, b->path);
+    /* the Test-Comp form; programs whose inputs are not all nondet calls have none, which is said once */
+    if (e->opt.testcomp && !out_testcomp_write(e->out, n, b->kt, b->error_call))
+        util_warn_once("testcomp-object", "Test-Comp output: inputs not made by __VERIFIER_nondet_* calls "
+                                          "have no Test-Comp form; such tests get no XML file");
+    if (b->error_kind) {
+        out_write_err(e->out, n, b->error_kind, b->message, b->file, b->line, b->stack);
+        engine_add_error(e, b->error_kind, b->message, b->file, b->line, b->stack, n);
+    }
+    engine_checkpoint_tested(e, n, b->decisions, b->hash); /* last: a logged test has all its files */
+    return n;
+}
+
+void engine_test_bundle_free(TestBundle *b) {
+    if (b->kt) ktest_free(b->kt);
+    if (b->path) {
+        free(b->path->d);
+        free(b->path);
+    }
+    b->kt = NULL;
+    b->path = NULL;
+}
+
+/* Whether s's end gets a test, and its tests.csv row; counts the path. */
+static bool engine_test_wanted(Engine *e, State *s, const Termination *t, TestRecord *rec, bool *target) {
+    bool want_test = true, counted = engine_is_path(e, s);
+    switch (t->kind) {
+    case TERM_SILENT: want_test = false; break;
+    case TERM_EXIT:
+        e->paths_completed += counted;
+        rec->outcome = "exit";
+        rec->kind = "";
+        rec->file = "";
+        rec->line = 0;
+        break;
+    case TERM_EARLY:
+        engine_count_early(e, s, t->reason);
+        rec->outcome = "early";
+        rec->kind = t->reason;
+        break;
+    case TERM_ERROR:
+        rec->outcome = "error";
+        rec->kind = t->error_kind;
+        if (!e->opt.emit_all_errors && engine_error_seen(e, t->error_kind, rec->file, rec->line)) want_test = false;
+        break;
+    }
+    /* the pruner learns from every path of its runs, written as a test or not */
+    if (e->pruner && t->kind != TERM_SILENT && counted && !e->halt_reason) e->pruner->on_test(e->pruner, s);
+    if (want_test && t->kind != TERM_ERROR && e->opt.only_new_coverage_tests && !s->covered_new) want_test = false;
+    /* --target asks for the input that reaches the line (and the errors met on the way) */
+    *target = engine_target_reached(e, s, t);
+    if (e->target) want_test = *target || (want_test && t->kind == TERM_ERROR);
+    if (e->skip_tests) want_test = false;
+    if (want_test && engine_halt_late(e, s)) want_test = false;
+    return want_test;
+}
+
+void engine_on_terminate(void *ctx, State *s, Termination *t) {
+    Engine *e = ctx;
+    /* ended for memory (the cap chose it, or its watcher cut a query): kept to be rebuilt when it can be */
+    if (t->kind == TERM_EARLY && strcmp(t->reason, "max-memory") == 0) engine_swap_keep(e, s);
+    if (!engine_muse_want_test(e, s)) { /* a concolic run that found nothing new: no path of its own */
+        engine_discard(e, s);
+        return;
+    }
+    const char *file;
+    uint32_t line;
+    engine_where(e, t, &file, &line);
+    TestRecord rec = {.file = file, .line = line, .exit_status = t->exit_status};
+    bool target = false, want_test = engine_test_wanted(e, s, t, &rec, &target);
+    /* resumed: the path's test was written before the crash */
+    uint32_t known = want_test ? engine_checkpoint_known_test(e, s) : 0;
+    if (known) {
+        engine_count_known_test(e, known, t, file, line);
+        want_test = false;
+    }
+    double began = timer_now();
+    TestBundle b = {.rec = rec, .file = file, .line = line, .error_call = t->error_call,
+                    .decisions = s->decisions, .hash = s->decision_hash};
+    if (t->kind == TERM_ERROR) b.error_kind = t->error_kind, b.message = t->message, b.stack = t->stack;
+    KTest kt;
+    if (want_test && engine_make_ktest(e, s, &kt)) {
+        b.kt = util_malloc(sizeof kt);
+        *b.kt = kt;
+        b.path = engine_path_of(e, s, t);
+        /* written here, or by the process that writes the output directory */
+        uint32_t n = 0;
+        bool shipped = e->dist && !e->dist->writer;
+        if (shipped) e->dist->ship_test(e, &b);
+        else n = engine_test_write(e, &b);
+        if (n || shipped) {
+            e->tests++;
+            s->covered_new = false;
+            if (target) engine_target_tested(e, n);
+            /* the writer reports the error; this process only stops making tests of it */
+            if (shipped && b.error_kind) engine_add_error(e, b.error_kind, b.message, file, line, b.stack, 0);
+            engine_halt_timed_test(e, timer_now() - began);
+        }
+        engine_test_bundle_free(&b);
+    }
+    /* a test that cannot be written ends the run: the disk is full or the directory gone */
+    if (e->out && out_failure(e->out) && !e->halt_reason) e->halt_reason = "output-error";
+    engine_discard(e, s);
+}

@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Distributed runs (mpirun -n N symplex): on programs whose whole tree is
+explored, every N gives exactly the single process's set of paths (each
+test's --record-path decisions) and errors, none lost, none twice; tests
+are numbered once in one directory; summary.json holds the totals and each
+rank's figures; errors are reported once across ranks; options that cannot
+run distributed are one line from rank 0 and exit status 1.
+Usage: test_mpi.py BIN_DIR WORK_DIR [N...] (default N: 2 3)"""
+import collections, glob, json, os, shutil, subprocess, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import checks
+
+ranks = [int(a) for a in sys.argv[3:]] or [2, 3]
+sys.argv = sys.argv[:3]
+bin_dir, work, check = checks.setup()
+symplex = os.path.join(bin_dir, "symplex")
+mpirun = shutil.which("mpirun")
+if not mpirun:
+    print("mpirun not found: install openmpi-bin (scripts/install-deps.sh does)")
+    sys.exit(1)
+# Open MPI's plugins, unloaded at MPI_Finalize, leave allocations LeakSanitizer
+# cannot attribute to any module: the sanitizer build's ranks check memory
+# errors but not leaks (the engine's leaks are checked by every other test).
+asan = os.environ.get("ASAN_OPTIONS", "")
+env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+           OMPI_MCA_rmaps_base_oversubscribe="1", ASAN_OPTIONS=(asan + ":" if asan else "") + "detect_leaks=0")
+
+# 2^7 paths through a loop, a division by zero on some, an out-of-bounds write on others
+PROG = checks.write(work, "tree.c", """#include <symplex.h>
+int main(void) {
+    unsigned char b[7];
+    int table[4] = {0};
+    symplex_make_symbolic(b, sizeof b, "b");
+    unsigned h = 1;
+    for (int i = 0; i < 7; i++) {
+        if (b[i] > 100) h = h * 31 + b[i]; else h ^= (unsigned)i;
+        for (volatile int k = 0; k < 300; k++) h += (unsigned)k;
+    }
+    if (b[0] == 7) h /= (unsigned)(b[1] - 9);
+    if (b[2] == 200 && b[3] > 250) table[b[3] - 250] = 1;
+    return (int)(h & 1);
+}
+""")
+
+
+def run(n, out, extra=()):
+    cmd = ([mpirun, "-n", str(n)] if n else []) + [symplex, "--quiet", "--record-path", "--output-dir=" + out] + \
+        list(extra) + [PROG]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=600, env=env)
+
+
+def outcome(d):
+    paths = collections.Counter(open(f, "rb").read() for f in glob.glob(d + "/test*.path"))
+    s = json.load(open(d + "/summary.json"))
+    errors = sorted((e["kind"], e["line"]) for e in s["errors"]["list"])
+    return paths, errors, s
+
+
+ref_dir = os.path.join(work, "single")
+r = run(0, ref_dir, ["--emit-all-errors"])
+check(r.returncode == 0, f"single process: rc {r.returncode} {r.stderr[-400:]}")
+ref_paths, ref_errors, ref = outcome(ref_dir)
+check(sum(ref_paths.values()) == ref["tests"] and max(ref_paths.values()) == 1 and ref["paths_completed"] > 100
+      and {k for k, _ in ref_errors} == {"div-by-zero", "oob-write"}, f"single process: {ref['tests']} tests, errors {ref_errors}")
+
+for n in [1] + ranks:
+    out = os.path.join(work, f"n{n}")
+    r = run(n, out, ["--emit-all-errors"])
+    check(r.returncode == 0 and "Sanitizer" not in r.stderr, f"-n {n}: rc {r.returncode} {r.stderr[-600:]}")
+    if r.returncode:
+        continue
+    paths, errors, s = outcome(out)
+    lost = sum((ref_paths - paths).values())
+    twice = sum((paths - ref_paths).values())
+    check(lost == 0 and twice == 0, f"-n {n}: {lost} paths lost, {twice} extra or twice")
+    check(errors == ref_errors, f"-n {n}: errors {errors} against {ref_errors}")
+    check(s["paths_completed"] == ref["paths_completed"] and s["tests"] == ref["tests"] and
+          len(glob.glob(out + "/test*.ktest")) == ref["tests"],
+          f"-n {n}: {s['paths_completed']} paths, {s['tests']} tests against {ref['paths_completed']}, {ref['tests']}")
+    rows = [l.split(",")[0] for l in open(out + "/tests.csv")][1:]
+    check(len(rows) == len(set(rows)) == ref["tests"], f"-n {n}: tests.csv rows {len(rows)}, distinct {len(set(rows))}")
+    check(s["covered_branches"] == ref["covered_branches"], f"-n {n}: {s['covered_branches']} branches covered "
+          f"against {ref['covered_branches']}")
+    if n > 1:
+        d = s.get("distributed", {})
+        per = d.get("per_rank", [])
+        check(d.get("ranks") == n and len(per) == n and sum(p["paths_completed"] for p in per) == s["paths_completed"]
+              and sum(p["instructions"] for p in per) == s["instructions"],
+              f"-n {n}: per-rank figures {per} do not add up to the totals")
+        check(d.get("states_moved", 0) > 0 and sum(1 for p in per if p["paths_completed"]) > 1,
+              f"-n {n}: no work was shared: {d}")
+
+# errors once across ranks, as one process reports them
+n = ranks[-1]
+out = os.path.join(work, "dedup")
+r = run(n, out)
+if r.returncode == 0:
+    _, errors, s = outcome(out)
+    reports = glob.glob(out + "/test*.err")
+    check(sorted(set(errors)) == sorted(set(ref_errors)) and len(errors) == len(set(errors)) == len(reports),
+          f"-n {n} without --emit-all-errors: errors {errors}, {len(reports)} reports")
+else:
+    check(False, f"-n {n} dedup run: rc {r.returncode} {r.stderr[-400:]}")
+
+# what cannot run distributed: one line (rank 0's), exit status 1
+for opt in ["--prune=homi", "--checkpoint=5", "--engine=dse"]:
+    r = run(2, os.path.join(work, "refused"), [opt])
+    lines = [l for l in r.stderr.splitlines() if l.startswith("symplex:")]
+    check(r.returncode != 0 and len(lines) == 1 and "mpirun" in lines[0], f"{opt} under mpirun: rc {r.returncode}, "
+          f"{lines!r}")
+check.finish()
