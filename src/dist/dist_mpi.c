@@ -27,6 +27,8 @@ enum { TAG_STATUS = 1, TAG_GIVE, TAG_WORK, TAG_TEST, TAG_COVER, TAG_DONE, TAG_FI
 static int g_rank, g_size = 1;
 static bool g_mpi;
 
+typedef VEC(uint32_t) IdVec;
+
 typedef struct Outgoing {
     ByteBuf buf;
     MPI_Request req;
@@ -61,7 +63,7 @@ typedef struct Dist {
     uint8_t *known_b, *known_l;     /* coverage already reported to (or heard from) rank 0 */
     /* rank 0 */
     RankView *view;
-    VEC(uint32_t) cover_b, cover_l; /* every rank's coverage, in the order it was heard of */
+    IdVec cover_b, cover_l;         /* every rank's coverage, in the order it was heard of */
     size_t finals;
     uint64_t remote_tests;          /* tests the others shipped, written here */
     double next_collect;            /* when rank 0 next looks for its own new coverage */
@@ -135,16 +137,23 @@ static void dist_mark_line(void *ctx, uint32_t id) {
     if (c->d->rank == 0) VEC_PUSH(c->d->cover_l, id);
 }
 
+/* The ids covered and not known yet, appended to out (and now known). */
+static void dist_new_ids(const uint8_t *covered, uint8_t *known, uint32_t n, IdVec *out) {
+    for (uint32_t i = 0; i < n; i++)
+        if (covered[i] && !known[i]) {
+            known[i] = 1;
+            VEC_PUSH(*out, i);
+        }
+}
+
 /* This rank's coverage not reported yet, as two id lists (and marked reported). */
 static void dist_put_new_coverage(Engine *e, Dist *d, ByteBuf *b) {
     Executor *ex = e->ex;
-    VEC(uint32_t) ids = {0};
-    for (uint32_t i = 0; i < ex->m->nbranches; i++)
-        if (ex->branch_covered[i] && !d->known_b[i]) { d->known_b[i] = 1; VEC_PUSH(ids, i); }
+    IdVec ids = {0};
+    dist_new_ids(ex->branch_covered, d->known_b, ex->m->nbranches, &ids);
     dist_msg_put_ids(b, ids.data, (uint32_t)ids.len);
     ids.len = 0;
-    for (uint32_t i = 0; i < ex->m->nlocs; i++)
-        if (ex->line_covered[i] && !d->known_l[i]) { d->known_l[i] = 1; VEC_PUSH(ids, i); }
+    dist_new_ids(ex->line_covered, d->known_l, ex->m->nlocs, &ids);
     dist_msg_put_ids(b, ids.data, (uint32_t)ids.len);
     VEC_FREE(ids);
 }
@@ -157,18 +166,9 @@ static bool dist_get_coverage(Engine *e, Dist *d, const uint8_t **p, const uint8
 
 /* Rank 0's own coverage joins the lists the others are sent. */
 static void dist_collect_own_coverage(Engine *e, Dist *d) {
-    ByteBuf b = {0};
-    dist_put_new_coverage(e, d, &b);
-    const uint8_t *p = b.data, *end = b.data + b.len;
-    uint32_t n, id;
-    for (int list = 0; list < 2; list++) {
-        bytes_u32(&p, end, &n);
-        for (uint32_t i = 0; i < n; i++) {
-            bytes_u32(&p, end, &id);
-            VEC_PUSH(*(list ? &d->cover_l : &d->cover_b), id);
-        }
-    }
-    VEC_FREE(b);
+    Executor *ex = e->ex;
+    dist_new_ids(ex->branch_covered, d->known_b, ex->m->nbranches, &d->cover_b);
+    dist_new_ids(ex->line_covered, d->known_l, ex->m->nlocs, &d->cover_l);
 }
 
 /* ---- reports ---- */
@@ -233,7 +233,7 @@ static void dist_give(Engine *e, Dist *d, int to) {
         }
         free(v);
     }
-    for (int k = 0; k < 4; k++) b.data[k] = (uint8_t)(n >> (8 * k));
+    bytebuf_set_u32(&b, 0, n);
     d->me.given += n;
     d->me.transfers_out++;
     d->me.bytes_out += b.len;
@@ -417,7 +417,10 @@ static void dist_on_final(Engine *e, Dist *d, int from, const uint8_t *p, const 
 static void dist_on_test(Engine *e, Dist *d, int from, const uint8_t *p, const uint8_t *end) {
     DistTest t;
     if (!dist_msg_get_test(p, end, &t)) dist_fail("distributed run: a malformed test");
-    if (engine_test_write(e, &t.b)) {
+    /* its error may have been reported here since the other rank met it */
+    const TestBundle *b = &t.b;
+    bool seen = b->error_kind && !e->opt.emit_all_errors && engine_error_seen(e, b->error_kind, b->file, b->line);
+    if (!seen && engine_test_write(e, b)) {
         e->tests++;
         d->remote_tests++;
     }
@@ -427,6 +430,13 @@ static void dist_on_test(Engine *e, Dist *d, int from, const uint8_t *p, const u
 }
 
 /* ---- receiving ---- */
+
+/* Rank 0 wrote this many of the tests this rank shipped. */
+static void dist_on_ack(Dist *d, const uint8_t *p, const uint8_t *end) {
+    uint32_t n = 0;
+    bytes_u32(&p, end, &n);
+    d->in_flight -= n < d->in_flight ? n : d->in_flight;
+}
 
 static void dist_handle(Engine *e, Dist *d, int from, int tag, const uint8_t *p, const uint8_t *end) {
     switch (tag) {
@@ -445,12 +455,7 @@ static void dist_handle(Engine *e, Dist *d, int from, int tag, const uint8_t *p,
         break;
     }
     case TAG_DONE: d->done = true; break;
-    case TAG_ACK: {
-        uint32_t n = 0;
-        bytes_u32(&p, end, &n);
-        d->in_flight -= n < d->in_flight ? n : d->in_flight;
-        break;
-    }
+    case TAG_ACK: dist_on_ack(d, p, end); break;
     case TAG_BYE: d->done = true; break;
     }
 }
@@ -471,7 +476,6 @@ static bool dist_drain(Engine *e, Dist *d, bool discard, bool *bye) {
         if (st.MPI_TAG == TAG_BYE && bye) *bye = true;
         if (!discard) dist_handle(e, d, st.MPI_SOURCE, st.MPI_TAG, buf, buf + len);
         else if (st.MPI_TAG == TAG_WORK) dist_take(e, d, buf, buf + len); /* counted as lost */
-        else if (st.MPI_TAG == TAG_GIVE) dist_give(e, d, 0); /* unreachable after BYE; answered anyway */
         free(buf);
     }
     if (d->rank == 0)
@@ -534,12 +538,9 @@ static void dist_wait_acks(Dist *d) {
             usleep(DIST_WAIT_US);
             continue;
         }
-        uint32_t n = 0;
         uint8_t x[4];
         MPI_Recv(x, 4, MPI_BYTE, 0, TAG_ACK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        const uint8_t *p = x;
-        bytes_u32(&p, x + 4, &n);
-        d->in_flight -= n < d->in_flight ? n : d->in_flight;
+        dist_on_ack(d, x, x + 4);
     }
     d->ship_wait_s += timer_now() - began;
 }

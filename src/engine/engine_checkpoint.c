@@ -94,7 +94,7 @@ static void ckpt_encode(Engine *e, ByteBuf *b, size_t *states, uint64_t *unsaved
         n++;
     }
     n += (uint32_t)engine_swap_each(e, ckpt_put_record, b);
-    for (int k = 0; k < 4; k++) b->data[at + k] = (uint8_t)(n >> (8 * k));
+    bytebuf_set_u32(b, at, n);
     bytebuf_u64(b, *unsaved);
     *states = n;
 }
@@ -124,8 +124,8 @@ static void ckpt_save(Engine *e) {
         c->unsaved = unsaved;
         c->saved_bytes = b.len;
         if (unsaved)
-            util_warn_once("checkpoint-unsaved", "--checkpoint: %llu live states have no model of their path "
-                           "(speculation's unchecked segments) and are not in the checkpoint",
+            util_warn_once("checkpoint-unsaved", "--checkpoint: %llu live states cannot be rebuilt from an input "
+                           "(no model of their path, or past a fork a model chose) and are not in the checkpoint",
                            (unsigned long long)unsaved);
     } else {
         util_warn_once("checkpoint-write", "--checkpoint: cannot write '%s': %s", path, strerror(errno));
@@ -227,7 +227,7 @@ static bool ckpt_decode_lists(Engine *e, const uint8_t **p, const uint8_t *end) 
     return true;
 }
 
-static bool ckpt_decode(Engine *e, const uint8_t *p, const uint8_t *end, uint32_t *first, char **why) {
+static bool ckpt_decode(Engine *e, const uint8_t *p, const uint8_t *end, uint32_t *first, const char **why) {
     EngineCheckpoint *c = e->checkpoint;
     size_t ml = strlen(CKPT_MAGIC);
     uint64_t id, unsaved;
@@ -273,7 +273,7 @@ static bool ckpt_load(Engine *e, char **err) {
         free(path);
         return false;
     }
-    char *why = NULL;
+    const char *why = NULL;
     bool ok = ckpt_decode(e, data, data + len, &c->from_test, &why);
     free(data);
     if (ok) {

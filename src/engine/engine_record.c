@@ -104,6 +104,10 @@ void bytebuf_u32(ByteBuf *b, uint32_t v) {
     bytebuf_put(b, x, 4);
 }
 
+void bytebuf_set_u32(ByteBuf *b, size_t at, uint32_t v) {
+    for (int i = 0; i < 4; i++) b->data[at + i] = (uint8_t)(v >> (8 * i));
+}
+
 void bytebuf_u64(ByteBuf *b, uint64_t v) {
     bytebuf_u32(b, (uint32_t)v);
     bytebuf_u32(b, (uint32_t)(v >> 32));

@@ -39,6 +39,8 @@ bool engine_record_decode(const uint8_t **p, const uint8_t *end, StateRecord *r)
 void bytebuf_put(ByteBuf *b, const void *p, size_t n);
 void bytebuf_u32(ByteBuf *b, uint32_t v);
 void bytebuf_u64(ByteBuf *b, uint64_t v);
+/* Overwrites the u32 written at offset `at` (a count known only after what it counts). */
+void bytebuf_set_u32(ByteBuf *b, size_t at, uint32_t v);
 bool bytes_get(const uint8_t **p, const uint8_t *end, void *out, size_t n);
 bool bytes_u32(const uint8_t **p, const uint8_t *end, uint32_t *v);
 bool bytes_u64(const uint8_t **p, const uint8_t *end, uint64_t *v);

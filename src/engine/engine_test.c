@@ -106,8 +106,6 @@ static void engine_count_known_test(Engine *e, uint32_t test, const Termination 
 }
 
 uint32_t engine_test_write(Engine *e, const TestBundle *b) {
-    /* a test shipped by another process: its error may have been reported here since */
-    if (b->error_kind && !e->opt.emit_all_errors && engine_error_seen(e, b->error_kind, b->file, b->line)) return 0;
     uint32_t n = out_write_test(e->out, b->kt, &b->rec);
     if (!n) return 0;
     if (b->path) engine_path_write(e, n, b->path);

@@ -23,7 +23,7 @@ typedef struct TestBundle {
 } TestBundle;
 
 /* Writes b's files; the test's number, or 0 when it could not be written
- * (out_failure says why) or is an error already reported here. */
+ * (out_failure says why). */
 uint32_t engine_test_write(Engine *e, const TestBundle *b);
 void engine_test_bundle_free(TestBundle *b);
 bool engine_error_seen(const Engine *e, const char *kind, const char *file, uint32_t line);
