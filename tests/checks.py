@@ -19,6 +19,24 @@ class Checks:
         sys.exit(1 if self.failed else 0)
 
 
+# 768 paths and a reachable assertion; each path does enough work that a run
+# lasts seconds, so it can be killed half way (the checkpoint tests)
+LONG_TREE = """#include <symplex.h>
+#include <assert.h>
+int main(void) {
+    unsigned char b[9];
+    symplex_make_symbolic(b, sizeof b, "b");
+    unsigned h = 0;
+    for (int i = 0; i < 9; i++) {
+        if (b[i] > 100) h = h * 31 + b[i]; else h ^= (unsigned)i;
+        for (volatile int k = 0; k < 400; k++) h += (unsigned)k;
+    }
+    if (b[0] == 7 && b[3] == 9) assert(0);
+    return (int)(h & 1);
+}
+"""
+
+
 def setup():
     """BIN_DIR and WORK_DIR from the command line, WORK_DIR emptied."""
     bin_dir, work = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])

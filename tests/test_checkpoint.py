@@ -11,22 +11,7 @@ import checks
 bin_dir, work, check = checks.setup()
 symplex = os.path.join(bin_dir, "symplex")
 
-# 768 paths and a reachable assertion; each path does enough work that a
-# run lasts seconds, so it can be killed half way.
-PROG = checks.write(work, "tree.c", """#include <symplex.h>
-#include <assert.h>
-int main(void) {
-    unsigned char b[9];
-    symplex_make_symbolic(b, sizeof b, "b");
-    unsigned h = 0;
-    for (int i = 0; i < 9; i++) {
-        if (b[i] > 100) h = h * 31 + b[i]; else h ^= (unsigned)i;
-        for (volatile int k = 0; k < 400; k++) h += (unsigned)k;
-    }
-    if (b[0] == 7 && b[3] == 9) assert(0);
-    return (int)(h & 1);
-}
-""")
+PROG = checks.write(work, "tree.c", checks.LONG_TREE)
 OTHER = checks.write(work, "other.c", """#include <symplex.h>
 int main(void) { int x; symplex_make_symbolic(&x, sizeof x, "x"); return x > 3; }
 """)

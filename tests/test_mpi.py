@@ -3,10 +3,12 @@
 explored, every N gives exactly the single process's set of paths (each
 test's --record-path decisions) and errors, none lost, none twice; tests
 are numbered once in one directory; summary.json holds the totals and each
-rank's figures; errors are reported once across ranks; options that cannot
-run distributed are one line from rank 0 and exit status 1.
+rank's figures; errors are reported once across ranks; a checkpointing job
+that loses a rank (SIGKILL) and is resumed with another number of ranks
+ends with the single process's paths, no test written twice; options that
+cannot run distributed are one line from rank 0 and exit status 1.
 Usage: test_mpi.py BIN_DIR WORK_DIR [N...] (default N: 2 3)"""
-import collections, glob, json, os, shutil, subprocess, sys
+import collections, glob, json, os, shutil, signal, subprocess, sys, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import checks
 
@@ -43,10 +45,16 @@ int main(void) {
 """)
 
 
-def run(n, out, extra=()):
-    cmd = ([mpirun, "-n", str(n)] if n else []) + [symplex, "--quiet", "--record-path", "--output-dir=" + out] + \
-        list(extra) + [PROG]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=600, env=env)
+LONG = checks.write(work, "long.c", checks.LONG_TREE)  # 768 paths, each long enough to lose a rank half way
+
+
+def command(n, out, extra=(), prog=PROG):
+    return ([mpirun, "-n", str(n)] if n else []) + [symplex, "--quiet", "--record-path", "--output-dir=" + out] + \
+        list(extra) + [prog]
+
+
+def run(n, out, extra=(), prog=PROG):
+    return subprocess.run(command(n, out, extra, prog), capture_output=True, text=True, timeout=600, env=env)
 
 
 def outcome(d):
@@ -102,8 +110,43 @@ if r.returncode == 0:
 else:
     check(False, f"-n {n} dedup run: rc {r.returncode} {r.stderr[-400:]}")
 
+# a rank lost: a checkpointing job of 2 ranks loses rank 1 (SIGKILL, and
+# mpirun ends the job), and is resumed by 3 ranks
+ref_dir = os.path.join(work, "long-single")
+r = run(0, ref_dir, ["--emit-all-errors"], LONG)
+ref_paths, ref_errors, ref = outcome(ref_dir)
+check(r.returncode == 0 and ref["paths_completed"] == 768 and ref_errors, f"single process, long.c: rc {r.returncode}, "
+      f"{ref['paths_completed']} paths")
+out = os.path.join(work, "lost")
+p = subprocess.Popen(command(2, out, ["--emit-all-errors", "--checkpoint=0.1"], LONG), stdout=subprocess.DEVNULL,
+                     stderr=subprocess.DEVNULL, env=env)
+log, killed = os.path.join(out, "checkpoint", "tests.log"), False
+deadline = time.time() + 300
+while p.poll() is None and time.time() < deadline and not killed:
+    logged = sum(1 for _ in open(log)) if os.path.exists(log) else 0
+    ranks_now = subprocess.run(["pgrep", "-P", str(p.pid)], capture_output=True, text=True).stdout.split()
+    if logged >= 40 and os.path.exists(os.path.join(out, "checkpoint", "frontier.bin")) and len(ranks_now) == 2:
+        os.kill(int(max(ranks_now, key=int)), signal.SIGKILL)  # the rank started last: rank 1
+        killed = True
+    time.sleep(0.05)
+p.wait(timeout=120) if killed else p.kill()
+before = len(glob.glob(out + "/test*.ktest"))
+check(killed and p.returncode != 0 and 0 < before < ref["tests"], f"the job to lose a rank: killed {killed}, "
+      f"rc {p.returncode}, {before} tests")
+r = run(3, out, ["--emit-all-errors", "--checkpoint=0.1", "--resume=" + out], LONG)
+check(r.returncode == 0 and "Sanitizer" not in r.stderr, f"resumed by 3 ranks: rc {r.returncode} {r.stderr[-600:]}")
+if r.returncode == 0:
+    paths, errors, s = outcome(out)
+    lost, twice = sum((ref_paths - paths).values()), sum((paths - ref_paths).values())
+    rows = [l.split(",")[0] for l in open(out + "/tests.csv")][1:]
+    check(lost == 0 and twice == 0 and errors == ref_errors, f"resumed: {lost} paths lost, {twice} extra or twice, "
+          f"{len(errors)} errors against {len(ref_errors)}")
+    check(s["tests"] == ref["tests"] == len(glob.glob(out + "/test*.ktest")) == len(set(rows)) == len(rows) and
+          s["paths_completed"] == ref["paths_completed"] and s["checkpoint"]["resumed"] is True,
+          f"resumed: {s['tests']} tests, {len(rows)} rows, {s['paths_completed']} paths, checkpoint {s['checkpoint']}")
+
 # what cannot run distributed: one line (rank 0's), exit status 1
-for opt in ["--prune=homi", "--checkpoint=5", "--engine=dse"]:
+for opt in ["--prune=homi", "--engine=dse"]:
     r = run(2, os.path.join(work, "refused"), [opt])
     lines = [l for l in r.stderr.splitlines() if l.startswith("symplex:")]
     check(r.returncode != 0 and len(lines) == 1 and "mpirun" in lines[0], f"{opt} under mpirun: rc {r.returncode}, "

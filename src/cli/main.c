@@ -263,7 +263,7 @@ static int cli_run(CliOptions o, int argc, char **argv) {
 
 /* Options a distributed run cannot take: refused on every rank, said by rank 0. */
 static bool cli_dist_check(CliOptions *o) {
-    const char *why = dist_refuses(o->engine.checkpoint_s > 0 || o->engine.resume, o->engine.engine == ENGINE_DSE,
+    const char *why = dist_refuses(o->engine.engine == ENGINE_DSE,
                                    o->engine.prune != PRUNER_NONE, o->engine.target != NULL, o->engine.partial_solutions);
     if (why && !dist_rank()) fprintf(stderr, "symplex: error: %s\n", why);
     if (dist_rank()) o->engine.quiet = true; /* one progress line: rank 0's */

@@ -5,6 +5,7 @@
 #include "dist.h"
 #include "dist_msg.h"
 #include "../engine/engine.h"
+#include "../engine/engine_checkpoint.h"
 #include "../engine/engine_record.h"
 #include "../util/util.h"
 #include <mpi.h>
@@ -22,7 +23,9 @@
  * what a test really costs). */
 #define DIST_TESTS_IN_FLIGHT 64
 
-enum { TAG_STATUS = 1, TAG_GIVE, TAG_WORK, TAG_TEST, TAG_COVER, TAG_DONE, TAG_FINAL, TAG_BYE, TAG_ACK };
+enum { TAG_STATUS = 1, TAG_GIVE, TAG_WORK, TAG_TEST, TAG_COVER, TAG_DONE, TAG_FINAL, TAG_BYE, TAG_ACK,
+       TAG_CKPT, TAG_READY, TAG_PART };
+enum { CKPT_PAUSE = 1, CKPT_SAVE }; /* what a TAG_CKPT asks */
 
 static int g_rank, g_size = 1;
 static bool g_mpi;
@@ -49,6 +52,10 @@ typedef struct RankView {
     size_t cover_b, cover_l;     /* how much of the coverage lists it was sent */
     RankFigures final;
     uint32_t unacked;            /* its tests written since the last acknowledgement */
+    uint64_t issued;             /* transfers rank 0 had sent to it (itself or by a donor) */
+    bool paused;                 /* a checkpoint: it has stopped, every test it shipped written */
+    uint64_t paused_recv;        /* transfers it had received when it last said so */
+    uint32_t paused_epoch;       /* the checkpoint it said so for */
 } RankView;
 
 typedef struct Dist {
@@ -57,6 +64,8 @@ typedef struct Dist {
     VEC(Outgoing *) outbox;
     double next_status;
     bool dry, done, finished;
+    bool ckpt_pause, ckpt_save;     /* rank 0 asked this rank to pause for a checkpoint, and to send its part */
+    uint32_t ckpt_epoch;            /* the checkpoint: rank 0's count, and the one a rank last paused for */
     uint64_t in_flight;             /* tests shipped, not yet acknowledged as written */
     double ship_wait_s;             /* time spent waiting for rank 0 to write them */
     RankFigures me;
@@ -293,6 +302,7 @@ static void dist_coordinate(Engine *e, Dist *d) {
         int donor = dist_pick_donor(d);
         if (donor < 0) break;
         v->asked = true;
+        v->issued++;
         d->view[donor].states -= d->view[donor].states / 2;
         if (donor == 0) {
             dist_give(e, d, r);
@@ -387,13 +397,6 @@ static void dist_put_figures(ByteBuf *b, const RankFigures *f) {
     bytebuf_f64(b, f->test_wait_s);
 }
 
-static void dist_count_early(Engine *e, const char *reason, uint64_t n) {
-    for (size_t i = 0; i < e->early.len; i++)
-        if (strcmp(e->early.data[i].reason, reason) == 0) { e->early.data[i].n += n; return; }
-    ReasonCount rc = {util_strdup(reason), n};
-    VEC_PUSH(e->early, rc);
-}
-
 static void dist_on_final(Engine *e, Dist *d, int from, const uint8_t *p, const uint8_t *end) {
     RankView *v = &d->view[from];
     dist_get_figures(&p, end, &v->final);
@@ -403,7 +406,7 @@ static void dist_on_final(Engine *e, Dist *d, int from, const uint8_t *p, const 
         char *reason = NULL;
         uint64_t n;
         if (!bytes_str(&p, end, &reason) || !bytes_u64(&p, end, &n)) dist_fail("distributed run: a malformed final report");
-        dist_count_early(e, reason, n);
+        reason_counts_add(&e->early, reason, n);
         free(reason);
     }
     if (!dist_get_coverage(e, d, &p, end)) dist_fail("distributed run: a malformed final report");
@@ -420,7 +423,9 @@ static void dist_on_test(Engine *e, Dist *d, int from, const uint8_t *p, const u
     /* its error may have been reported here since the other rank met it */
     const TestBundle *b = &t.b;
     bool seen = b->error_kind && !e->opt.emit_all_errors && engine_error_seen(e, b->error_kind, b->file, b->line);
-    if (!seen && engine_test_write(e, b)) {
+    if (!seen && engine_test_known(e, b)) { /* resumed: written before the crash, and counted */
+        d->remote_tests++;
+    } else if (!seen && engine_test_write(e, b)) {
         e->tests++;
         d->remote_tests++;
     }
@@ -457,6 +462,25 @@ static void dist_handle(Engine *e, Dist *d, int from, int tag, const uint8_t *p,
     case TAG_DONE: d->done = true; break;
     case TAG_ACK: dist_on_ack(d, p, end); break;
     case TAG_BYE: d->done = true; break;
+    case TAG_CKPT: {
+        uint32_t what = 0;
+        if (!bytes_u32(&p, end, &what) || !bytes_u32(&p, end, &d->ckpt_epoch))
+            dist_fail("distributed run: a malformed checkpoint message");
+        if (what == CKPT_PAUSE) d->ckpt_pause = true;
+        else d->ckpt_save = true;
+        break;
+    }
+    case TAG_READY: {
+        RankView *v = &d->view[from];
+        uint32_t epoch;
+        uint64_t recv;
+        if (!bytes_u32(&p, end, &epoch) || !bytes_u64(&p, end, &recv))
+            dist_fail("distributed run: a malformed checkpoint message");
+        if (epoch != d->ckpt_epoch) break; /* said for a checkpoint already saved */
+        v->paused = true;
+        v->paused_recv = recv;
+        break;
+    }
     }
 }
 
@@ -490,11 +514,102 @@ static bool dist_drain(Engine *e, Dist *d, bool discard, bool *bye) {
     return any;
 }
 
+/* ---- checkpoints (engine_checkpoint.h) ----
+ *
+ * The writer saves the whole run's frontier at one cut: it asks every rank
+ * to pause between two quanta; a rank says it has paused, and says so again
+ * whenever a transfer reaches it meanwhile. Messages between two ranks
+ * arrive in the order they were sent, so the tests a rank shipped before it
+ * paused are written before rank 0 reads that it has. Every transfer is set
+ * going by rank 0 (a donor gives only when told to, and a request sent
+ * before the pause reaches the donor before it), so when each paused rank
+ * has received every transfer rank 0 set going to it, no state is between
+ * ranks and no test is unwritten: each open path is in exactly one rank's
+ * frontier. Each rank then sends its part and goes on; rank 0 receives
+ * nothing but the parts until it has them all, so its own counts and
+ * frontier are the cut's. */
+
+static void dist_send_ckpt(Dist *d, int to, uint32_t what) {
+    ByteBuf b = {0};
+    bytebuf_u32(&b, what);
+    bytebuf_u32(&b, d->ckpt_epoch);
+    dist_send(d, to, TAG_CKPT, &b);
+}
+
+static void dist_ckpt_pause(Engine *e, Dist *d) {
+    d->ckpt_pause = false;
+    bool said = false;
+    uint64_t said_recv = 0;
+    while (!d->ckpt_save) {
+        bool any = dist_drain(e, d, false, NULL);
+        if (!d->ckpt_save && (!said || said_recv != d->me.transfers_in)) {
+            said = true;
+            said_recv = d->me.transfers_in;
+            ByteBuf b = {0};
+            bytebuf_u32(&b, d->ckpt_epoch);
+            bytebuf_u64(&b, said_recv);
+            dist_send(d, 0, TAG_READY, &b);
+        }
+        if (!any) usleep(DIST_WAIT_US);
+    }
+    d->ckpt_save = false;
+    ByteBuf b = {0};
+    dist_put_new_coverage(e, d, &b);
+    engine_checkpoint_part(e, &b);
+    dist_send(d, 0, TAG_PART, &b);
+}
+
+static bool dist_ckpt_cut_ready(const Dist *d) {
+    if (d->me.transfers_in != d->view[0].issued) return false;
+    for (int r = 1; r < d->size; r++) {
+        const RankView *v = &d->view[r];
+        if (!v->finished && (!v->paused || v->paused_recv != v->issued)) return false;
+    }
+    return true;
+}
+
+static void dist_checkpoint(Engine *e, void (*part)(void *ctx, const uint8_t *p, const uint8_t *end), void *ctx) {
+    Dist *d = dist_of(e);
+    d->ckpt_epoch++;
+    for (int r = 1; r < d->size; r++) {
+        d->view[r].paused = false;
+        if (!d->view[r].finished) dist_send_ckpt(d, r, CKPT_PAUSE);
+    }
+    while (!dist_ckpt_cut_ready(d))
+        if (!dist_drain(e, d, false, NULL)) usleep(DIST_WAIT_US);
+    /* the cut: only the parts are received now (a test written here would be after it) */
+    int expect = 0;
+    for (int r = 1; r < d->size; r++)
+        if (!d->view[r].finished) {
+            dist_send_ckpt(d, r, CKPT_SAVE);
+            expect++;
+        }
+    while (expect) {
+        int flag = 0, len = 0;
+        MPI_Status st;
+        MPI_Iprobe(MPI_ANY_SOURCE, TAG_PART, MPI_COMM_WORLD, &flag, &st);
+        if (!flag) {
+            dist_outbox_progress(d);
+            usleep(DIST_WAIT_US);
+            continue;
+        }
+        MPI_Get_count(&st, MPI_BYTE, &len);
+        uint8_t *buf = util_malloc((size_t)len + 1);
+        MPI_Recv(buf, len, MPI_BYTE, st.MPI_SOURCE, TAG_PART, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        const uint8_t *p = buf, *end = buf + len;
+        if (!dist_get_coverage(e, d, &p, end)) dist_fail("distributed run: a malformed checkpoint part");
+        part(ctx, p, end);
+        free(buf);
+        expect--;
+    }
+}
+
 /* ---- the engine's side ---- */
 
 static void dist_poll(Engine *e, double now) {
     Dist *d = dist_of(e);
     dist_drain(e, d, false, NULL);
+    if (d->ckpt_pause) dist_ckpt_pause(e, d);
     if (d->rank == 0) {
         dist_coordinate(e, d);
     } else if (now >= d->next_status) {
@@ -512,6 +627,7 @@ static bool dist_wait_work(Engine *e) {
     bool got = false;
     for (;;) {
         bool any = dist_drain(e, d, false, NULL);
+        if (d->ckpt_pause) dist_ckpt_pause(e, d);
         if (d->rank == 0) dist_coordinate(e, d);
         if (e->pool.len) {
             d->dry = false;
@@ -704,9 +820,8 @@ void dist_shutdown(void) {
     g_mpi = false;
 }
 
-const char *dist_refuses(bool checkpoint, bool dse, bool prune, bool target, bool partial) {
+const char *dist_refuses(bool dse, bool prune, bool target, bool partial) {
     if (g_size < 2) return NULL;
-    if (checkpoint) return "--checkpoint and --resume do not run under mpirun yet";
     if (dse) return "--engine=dse does not run under mpirun";
     if (prune) return "--prune does not run under mpirun yet";
     if (target) return "--target does not run under mpirun yet";
@@ -736,7 +851,7 @@ void dist_attach(Engine *e) {
     d->rank = g_rank;
     d->size = g_size;
     d->ops = (EngineDist){g_rank == 0, dist_poll, dist_wait_work, dist_ship_test, dist_finish, dist_remote_totals,
-                          dist_summary, dist_destroy, d};
+                          dist_checkpoint, dist_summary, dist_destroy, d};
     d->known_b = util_calloc(e->ex->m->nbranches + 1, 1);
     d->known_l = util_calloc(e->ex->m->nlocs + 1, 1);
     if (g_rank == 0) d->view = util_calloc((size_t)g_size, sizeof *d->view);

@@ -58,6 +58,9 @@ typedef struct ErrorRecord {
 } ErrorRecord;
 
 typedef struct ReasonCount { char *reason; uint64_t n; } ReasonCount;
+typedef VEC(ReasonCount) ReasonCounts;
+/* Adds n to reason's count in v (a new entry the first time). */
+void reason_counts_add(ReasonCounts *v, const char *reason, uint64_t n);
 
 /* The memory cap's bookkeeping (engine_memory.c). Sizes in bytes. */
 typedef struct EngineMemory {
@@ -112,7 +115,7 @@ typedef struct Engine {
     Rng rng;
     VEC(State *) pool;
     uint64_t paths_completed, paths_early, tests;
-    VEC(ReasonCount) early;
+    ReasonCounts early;
     VEC(ErrorRecord) errors;
     double start, last_progress, last_stats;
     double run_start, run_deadline; /* the current run (a pruner's runs restart); deadline 0: none */

@@ -52,27 +52,105 @@ static uint64_t ckpt_program_id(const Engine *e) {
 
 static void ckpt_put_record(void *ctx, const StateRecord *r) { engine_record_encode(r, ctx); }
 
-static void ckpt_encode(Engine *e, ByteBuf *b, size_t *states, uint64_t *unsaved) {
+/* This process's share of a checkpoint: its counters, early ends and
+ * frontier. A distributed run's writer adds every rank's (dist.h). */
+void engine_checkpoint_part(Engine *e, ByteBuf *b) {
+    bytebuf_u64(b, e->ex->stats.instructions);
+    bytebuf_u64(b, e->paths_completed);
+    bytebuf_u64(b, e->paths_early);
+    bytebuf_u64(b, e->sstats->queries);
+    bytebuf_f64(b, e->sstats->time_s);
+    bytebuf_u32(b, (uint32_t)e->early.len);
+    for (size_t i = 0; i < e->early.len; i++) {
+        bytebuf_str(b, e->early.data[i].reason);
+        bytebuf_u64(b, e->early.data[i].n);
+    }
+    /* the records, after their count and length (written last: encoded in one pass) */
+    size_t at = b->len;
+    bytebuf_u32(b, 0);
+    bytebuf_u64(b, 0);
+    size_t from = b->len;
+    uint32_t n = 0;
+    uint64_t unsaved = 0;
+    for (size_t i = 0; i < e->pool.len; i++) {
+        StateRecord r;
+        if (!engine_record_of(e, e->pool.data[i], &r)) { unsaved++; continue; }
+        engine_record_encode(&r, b);
+        engine_record_drop(&r);
+        n++;
+    }
+    n += (uint32_t)engine_swap_each(e, ckpt_put_record, b);
+    uint64_t len = b->len - from;
+    bytebuf_set_u32(b, at, n);
+    bytebuf_set_u32(b, at + 4, (uint32_t)len);
+    bytebuf_set_u32(b, at + 8, (uint32_t)(len >> 32));
+    bytebuf_u64(b, unsaved);
+}
+
+/* The parts summed: what the checkpoint file holds of the whole run. */
+typedef struct CkptSum {
+    uint64_t instructions, completed, early, queries, unsaved;
+    double solver_s;
+    ReasonCounts reasons;
+    uint32_t nrecords;
+    ByteBuf records;
+    bool bad;
+} CkptSum;
+
+static void ckpt_add_part(void *ctx, const uint8_t *p, const uint8_t *end) {
+    CkptSum *t = ctx;
+    uint64_t v[4], len, unsaved;
+    double solver_s;
+    uint32_t n;
+    bool ok = bytes_u64(&p, end, &v[0]) && bytes_u64(&p, end, &v[1]) && bytes_u64(&p, end, &v[2]) &&
+              bytes_u64(&p, end, &v[3]) && bytes_f64(&p, end, &solver_s) && bytes_u32(&p, end, &n);
+    for (uint32_t i = 0; ok && i < n; i++) {
+        char *reason = NULL;
+        uint64_t k = 0;
+        ok = bytes_str(&p, end, &reason) && bytes_u64(&p, end, &k);
+        if (ok) reason_counts_add(&t->reasons, reason, k);
+        free(reason);
+    }
+    ok = ok && bytes_u32(&p, end, &n) && bytes_u64(&p, end, &len) && len <= (uint64_t)(end - p);
+    if (ok) {
+        bytebuf_put(&t->records, p, len);
+        p += len;
+        ok = bytes_u64(&p, end, &unsaved) && p == end;
+    }
+    if (!ok) { t->bad = true; return; }
+    t->instructions += v[0], t->completed += v[1], t->early += v[2], t->queries += v[3];
+    t->solver_s += solver_s;
+    t->nrecords += n;
+    t->unsaved += unsaved;
+}
+
+static void ckpt_sum_free(CkptSum *t) {
+    for (size_t i = 0; i < t->reasons.len; i++) free(t->reasons.data[i].reason);
+    VEC_FREE(t->reasons);
+    VEC_FREE(t->records);
+}
+
+static void ckpt_encode(Engine *e, const CkptSum *t, ByteBuf *b) {
     Executor *ex = e->ex;
     const IrModule *m = ex->m;
     bytebuf_put(b, CKPT_MAGIC, strlen(CKPT_MAGIC));
     bytebuf_u64(b, ckpt_program_id(e));
     bytebuf_f64(b, timer_now() - e->start);
-    bytebuf_u64(b, ex->stats.instructions);
-    bytebuf_u64(b, e->paths_completed);
-    bytebuf_u64(b, e->paths_early);
+    bytebuf_u64(b, t->instructions);
+    bytebuf_u64(b, t->completed);
+    bytebuf_u64(b, t->early);
     bytebuf_u64(b, e->tests);
-    bytebuf_u64(b, e->sstats->queries);
-    bytebuf_f64(b, e->sstats->time_s);
+    bytebuf_u64(b, t->queries);
+    bytebuf_f64(b, t->solver_s);
     bytebuf_u32(b, e->out->ntests);
     bytebuf_u32(b, m->nlocs);
     bytebuf_put(b, ex->line_covered, m->nlocs);
     bytebuf_u32(b, m->nbranches);
     bytebuf_put(b, ex->branch_covered, m->nbranches);
-    bytebuf_u32(b, (uint32_t)e->early.len);
-    for (size_t i = 0; i < e->early.len; i++) {
-        bytebuf_str(b, e->early.data[i].reason);
-        bytebuf_u64(b, e->early.data[i].n);
+    bytebuf_u32(b, (uint32_t)t->reasons.len);
+    for (size_t i = 0; i < t->reasons.len; i++) {
+        bytebuf_str(b, t->reasons.data[i].reason);
+        bytebuf_u64(b, t->reasons.data[i].n);
     }
     bytebuf_u32(b, (uint32_t)e->errors.len);
     for (size_t i = 0; i < e->errors.len; i++) {
@@ -81,22 +159,9 @@ static void ckpt_encode(Engine *e, ByteBuf *b, size_t *states, uint64_t *unsaved
         bytebuf_u32(b, r->line);
         bytebuf_u32(b, r->test);
     }
-    /* the records: a count written after them, so they are encoded in one pass */
-    size_t at = b->len;
-    bytebuf_u32(b, 0);
-    uint32_t n = 0;
-    *unsaved = 0;
-    for (size_t i = 0; i < e->pool.len; i++) {
-        StateRecord r;
-        if (!engine_record_of(e, e->pool.data[i], &r)) { (*unsaved)++; continue; }
-        engine_record_encode(&r, b);
-        engine_record_drop(&r);
-        n++;
-    }
-    n += (uint32_t)engine_swap_each(e, ckpt_put_record, b);
-    bytebuf_set_u32(b, at, n);
-    bytebuf_u64(b, *unsaved);
-    *states = n;
+    bytebuf_u32(b, t->nrecords);
+    bytebuf_put(b, t->records.data, t->records.len);
+    bytebuf_u64(b, t->unsaved);
 }
 
 static bool ckpt_write_file(const char *path, const ByteBuf *b) {
@@ -110,28 +175,39 @@ static bool ckpt_write_file(const char *path, const ByteBuf *b) {
     return ok;
 }
 
+/* The whole run's frontier: this process's part and, distributed, every
+ * other rank's, taken at one cut (dist.h: no state in flight, no test
+ * unwritten), so the file holds each open path once. */
 static void ckpt_save(Engine *e) {
     EngineCheckpoint *c = e->checkpoint;
     double began = timer_now();
+    CkptSum sum = {0};
+    if (e->dist) e->dist->checkpoint(e, ckpt_add_part, &sum);
     ByteBuf b = {0};
-    size_t states;
-    uint64_t unsaved;
-    ckpt_encode(e, &b, &states, &unsaved);
-    char *path = util_format("%s/frontier.bin", c->dir);
-    if (ckpt_write_file(path, &b)) {
-        c->saves++;
-        c->saved_states = states;
-        c->unsaved = unsaved;
-        c->saved_bytes = b.len;
-        if (unsaved)
-            util_warn_once("checkpoint-unsaved", "--checkpoint: %llu live states cannot be rebuilt from an input "
-                           "(no model of their path, or past a fork a model chose) and are not in the checkpoint",
-                           (unsigned long long)unsaved);
+    engine_checkpoint_part(e, &b);
+    ckpt_add_part(&sum, b.data, b.data + b.len);
+    b.len = 0;
+    if (sum.bad) {
+        util_warn_once("checkpoint-part", "--checkpoint: a rank sent a malformed part; no checkpoint saved");
     } else {
-        util_warn_once("checkpoint-write", "--checkpoint: cannot write '%s': %s", path, strerror(errno));
+        ckpt_encode(e, &sum, &b);
+        char *path = util_format("%s/frontier.bin", c->dir);
+        if (ckpt_write_file(path, &b)) {
+            c->saves++;
+            c->saved_states = sum.nrecords;
+            c->unsaved = sum.unsaved;
+            c->saved_bytes = b.len;
+            if (sum.unsaved)
+                util_warn_once("checkpoint-unsaved", "--checkpoint: %llu live states cannot be rebuilt from an input "
+                               "(no model of their path, or past a fork a model chose) and are not in the checkpoint",
+                               (unsigned long long)sum.unsaved);
+        } else {
+            util_warn_once("checkpoint-write", "--checkpoint: cannot write '%s': %s", path, strerror(errno));
+        }
+        free(path);
     }
-    free(path);
     VEC_FREE(b);
+    ckpt_sum_free(&sum);
     c->save_time_s += timer_now() - began;
 }
 
@@ -178,10 +254,10 @@ static uint32_t ckpt_read_log(EngineCheckpoint *c, const char *path) {
     return last;
 }
 
-uint32_t engine_checkpoint_known_test(Engine *e, const State *s) {
+uint32_t engine_checkpoint_known_test(Engine *e, uint64_t decisions, uint64_t hash) {
     EngineCheckpoint *c = e->checkpoint;
     if (!c || !c->known.len) return 0;
-    KnownTest k = {ckpt_key(s->decisions, s->decision_hash), 0};
+    KnownTest k = {ckpt_key(decisions, hash), 0};
     const KnownTest *hit = bsearch(&k, c->known.data, c->known.len, sizeof k, known_cmp);
     if (!hit) return 0;
     c->known_hits++;
@@ -292,7 +368,8 @@ static bool ckpt_load(Engine *e, char **err) {
 }
 
 bool engine_checkpoint_new(Engine *e, char **err) {
-    if (e->opt.checkpoint_s <= 0 && !e->opt.resume) return true;
+    /* a rank that writes no directory saves nothing: the writer's checkpoint holds its part */
+    if ((e->opt.checkpoint_s <= 0 && !e->opt.resume) || !e->out) return true;
     EngineCheckpoint *c = util_calloc(1, sizeof *c);
     e->checkpoint = c;
     c->period = e->opt.checkpoint_s;

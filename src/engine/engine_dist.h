@@ -28,6 +28,10 @@ typedef struct EngineDist {
     void (*finish)(struct Engine *e);
     /* the other ranks' latest figures (the writer's stats.csv and progress) */
     void (*remote_totals)(const struct Engine *e, DistTotals *t);
+    /* the writer, saving a checkpoint: pauses every rank at one cut (no
+     * state in flight between ranks, every shipped test written) and hands
+     * each other rank's part (engine_checkpoint_part) to `part` */
+    void (*checkpoint)(struct Engine *e, void (*part)(void *ctx, const uint8_t *p, const uint8_t *end), void *ctx);
     /* summary.json lines: ranks, transfers, each rank's figures */
     void (*summary)(const struct Engine *e, FILE *f);
     void (*destroy)(struct Engine *e);

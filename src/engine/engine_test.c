@@ -18,10 +18,14 @@ static bool engine_is_path(const Engine *e, const State *s) {
 void engine_count_early(Engine *e, const State *s, const char *reason) {
     if (!engine_is_path(e, s)) return;
     e->paths_early++;
-    for (size_t i = 0; i < e->early.len; i++)
-        if (strcmp(e->early.data[i].reason, reason) == 0) { e->early.data[i].n++; return; }
-    ReasonCount rc = {util_strdup(reason), 1};
-    VEC_PUSH(e->early, rc);
+    reason_counts_add(&e->early, reason, 1);
+}
+
+void reason_counts_add(ReasonCounts *v, const char *reason, uint64_t n) {
+    for (size_t i = 0; i < v->len; i++)
+        if (strcmp(v->data[i].reason, reason) == 0) { v->data[i].n += n; return; }
+    ReasonCount rc = {util_strdup(reason), n};
+    VEC_PUSH(*v, rc);
 }
 
 /* The test inputs of s: one ktest object per symbolic object, from a model of
@@ -97,12 +101,13 @@ void engine_add_error(Engine *e, const char *kind, const char *message, const ch
     VEC_PUSH(e->errors, r);
 }
 
-/* A test written before a crash for the path that ends here: counted as
- * written, and its error (the report is on disk) listed. */
-static void engine_count_known_test(Engine *e, uint32_t test, const Termination *t, const char *file, uint32_t line) {
+bool engine_test_known(Engine *e, const TestBundle *b) {
+    uint32_t test = engine_checkpoint_known_test(e, b->decisions, b->hash);
+    if (!test) return false;
     e->tests++;
-    if (t->kind == TERM_ERROR && !engine_error_seen(e, t->error_kind, file, line))
-        engine_add_error(e, t->error_kind, t->message, file, line, t->stack, test);
+    if (b->error_kind && (e->opt.emit_all_errors || !engine_error_seen(e, b->error_kind, b->file, b->line)))
+        engine_add_error(e, b->error_kind, b->message, b->file, b->line, b->stack, test);
+    return true;
 }
 
 uint32_t engine_test_write(Engine *e, const TestBundle *b) {
@@ -178,16 +183,12 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
     engine_where(e, t, &file, &line);
     TestRecord rec = {.file = file, .line = line, .exit_status = t->exit_status};
     bool target = false, want_test = engine_test_wanted(e, s, t, &rec, &target);
-    /* resumed: the path's test was written before the crash */
-    uint32_t known = want_test ? engine_checkpoint_known_test(e, s) : 0;
-    if (known) {
-        engine_count_known_test(e, known, t, file, line);
-        want_test = false;
-    }
     double began = timer_now();
     TestBundle b = {.rec = rec, .file = file, .line = line, .error_call = t->error_call,
                     .decisions = s->decisions, .hash = s->decision_hash};
     if (t->kind == TERM_ERROR) b.error_kind = t->error_kind, b.message = t->message, b.stack = t->stack;
+    /* resumed: the path's test was written before the crash */
+    if (want_test && engine_test_known(e, &b)) want_test = false;
     KTest kt;
     if (want_test && engine_make_ktest(e, s, &kt)) {
         b.kt = util_malloc(sizeof kt);

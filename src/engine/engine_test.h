@@ -26,6 +26,9 @@ typedef struct TestBundle {
  * (out_failure says why). */
 uint32_t engine_test_write(Engine *e, const TestBundle *b);
 void engine_test_bundle_free(TestBundle *b);
+/* Resumed (engine_checkpoint.h): true when b's path got its test before the
+ * crash; that test is counted as written and its error listed. */
+bool engine_test_known(Engine *e, const TestBundle *b);
 bool engine_error_seen(const Engine *e, const char *kind, const char *file, uint32_t line);
 void engine_add_error(Engine *e, const char *kind, const char *message, const char *file, uint32_t line,
                       const char *stack, uint32_t test);
