@@ -145,6 +145,26 @@ if r.returncode == 0:
           s["paths_completed"] == ref["paths_completed"] and s["checkpoint"]["resumed"] is True,
           f"resumed: {s['tests']} tests, {len(rows)} rows, {s['paths_completed']} paths, checkpoint {s['checkpoint']}")
 
+# SIGINT to mpirun (a Ctrl-C: the ranks have process groups of their own):
+# Open MPI sends the ranks SIGTERM and SIGKILL 1 s later; the job ends within
+# that second with its summary, every test written whole and listed once
+HUGE = checks.write(work, "huge.c", checks.LONG_TREE.replace("[9]", "[16]").replace("i < 9", "i < 16"))
+out = os.path.join(work, "sigint")
+p = subprocess.Popen(command(2, out, [], HUGE), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+csv_path, deadline = os.path.join(out, "tests.csv"), time.time() + 300
+while p.poll() is None and time.time() < deadline and \
+        (not os.path.exists(csv_path) or sum(1 for _ in open(csv_path)) < 20):
+    time.sleep(0.05)
+p.send_signal(signal.SIGINT)
+err = p.communicate(timeout=120)[1]
+s = json.load(open(out + "/summary.json")) if os.path.exists(out + "/summary.json") else {}
+rows = [l.split(",")[0] for l in open(csv_path)][1:] if os.path.exists(csv_path) else []
+tests = glob.glob(out + "/test*.ktest")
+check(s.get("halt_reason") == "interrupted" and s.get("tests") == len(tests) == len(rows) == len(set(rows)) > 0
+      and "Sanitizer" not in err, f"SIGINT to mpirun: summary {bool(s)}, halt {s.get('halt_reason')}, "
+      f"{s.get('tests')} tests, {len(tests)} on disk, {len(rows)} rows {err[-300:]}")
+check(all(os.path.getsize(t) > 0 for t in tests), "SIGINT to mpirun: an empty test file")
+
 # what cannot run distributed: one line (rank 0's), exit status 1
 for opt in ["--prune=homi", "--engine=dse"]:
     r = run(2, os.path.join(work, "refused"), [opt])

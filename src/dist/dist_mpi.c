@@ -845,12 +845,21 @@ static void dist_destroy(Engine *e) {
     e->dist = NULL;
 }
 
+/* Open MPI's mpirun, signalled (a Ctrl-C reaches it, not the ranks, which
+ * are in process groups of their own), sends the ranks SIGTERM and, its
+ * odls_base_sigkill_timeout later (1 s unless set), SIGKILL. */
+static double dist_signal_grace(void) {
+    const char *t = getenv("OMPI_MCA_odls_base_sigkill_timeout");
+    double s = t ? atof(t) : 0;
+    return s > 0 ? s : 1.0;
+}
+
 void dist_attach(Engine *e) {
     if (g_size < 2) return;
     Dist *d = util_calloc(1, sizeof *d);
     d->rank = g_rank;
     d->size = g_size;
-    d->ops = (EngineDist){g_rank == 0, dist_poll, dist_wait_work, dist_ship_test, dist_finish, dist_remote_totals,
+    d->ops = (EngineDist){g_rank == 0, dist_signal_grace(), dist_poll, dist_wait_work, dist_ship_test, dist_finish, dist_remote_totals,
                           dist_checkpoint, dist_summary, dist_destroy, d};
     d->known_b = util_calloc(e->ex->m->nbranches + 1, 1);
     d->known_l = util_calloc(e->ex->m->nlocs + 1, 1);

@@ -16,6 +16,9 @@ typedef struct DistTotals {
 
 typedef struct EngineDist {
     bool writer;  /* this rank writes the output directory (rank 0) */
+    /* seconds between a signal to the job and the kill that follows (mpirun
+     * sends SIGTERM, then SIGKILL): a signalled run's end must fit in them */
+    double signal_grace_s;
     /* between two quanta: reports, answers and receives what is due */
     void (*poll)(struct Engine *e, double now);
     /* no state left here: waits for states from another rank; false when

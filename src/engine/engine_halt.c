@@ -35,6 +35,7 @@
                                      * request), about twice that in wall time on a loaded machine */
 #define ENGINE_HALT_LATE_SLACK 0.25 /* s past the deadline a test from a state's own model may be written */
 #define ENGINE_HALT_DROP_SLACK 0.25 /* s past the deadline the freeing may take (of the second allowed) */
+#define ENGINE_HALT_GRACE_SHARE 0.2 /* of a distributed job's grace after a signal, for the tests */
 
 /* Seconds the tests of n states are expected to take, from what this run's
  * tests took so far. */
@@ -46,7 +47,12 @@ static double engine_halt_cost(const Engine *e, size_t n) {
 }
 
 static double engine_halt_share(const Engine *e) {
-    return e->opt.max_time > 0 ? e->opt.max_time * ENGINE_HALT_SHARE : ENGINE_HALT_NO_LIMIT_S;
+    double share = e->opt.max_time > 0 ? e->opt.max_time * ENGINE_HALT_SHARE : ENGINE_HALT_NO_LIMIT_S;
+    /* a signalled job's ranks are killed soon after (mpirun's grace): the
+     * tests, their shipping, the final reports and the summary must fit */
+    if (e->dist && interrupt_requested() && share > e->dist->signal_grace_s * ENGINE_HALT_GRACE_SHARE)
+        share = e->dist->signal_grace_s * ENGINE_HALT_GRACE_SHARE;
+    return share;
 }
 
 /* Seconds freeing n states (that get no test) takes beyond the part of the
