@@ -85,6 +85,20 @@ check(kinds.count("run-end") >= 1 and
 check(s["peak_live_states"] >= 2, "the peak of live states is reported")
 check(s["homi_tests"] >= s["homi_distinct_tests"] >= 1, "the learner saw the runs' tests")
 
+# runs restart from the start and meet the paths they ended before again: a
+# path that ended gets one test, however many runs end it
+mixed = checks.write(work, "mixed.c", MANY.replace("    int score = 0;\n", "    if (buf[0] == 'q') return 4;\n"
+                                                   "    if (buf[1] == 'r') return 5;\n    int score = 0;\n"))
+r, d = run(["--prune=homi", "--search=bfs", "--max-time=6", "--homi-interval=0.25", "--homi-run-max=1",
+            "--record-path", mixed], "mixed")
+s = json.load(open(os.path.join(d, "summary.json")))
+with open(os.path.join(d, "tests.csv")) as f:
+    ended = [row["test"] for row in csv.DictReader(f) if row["outcome"] != "early"]
+paths = [open(os.path.join(d, t + ".path"), "rb").read() for t in ended]
+check(r.returncode == 0 and s["runs"] >= 3 and s["paths_met_again"] >= 2 and len(paths) >= 2 and
+      len(set(paths)) == len(paths), f"paths that ended: {len(paths)} tests, {len(set(paths))} distinct, "
+      f"{s.get('paths_met_again')} met again in {s.get('runs')} runs")
+
 # a program explored to its end in the first run is not run again
 few = checks.write(work, "few.c", FEW)
 r, d = run(["--prune=homi", few], "few")

@@ -3,7 +3,9 @@
 explored, every N gives exactly the single process's set of paths (each
 test's --record-path decisions) and errors, none lost, none twice; tests
 are numbered once in one directory; summary.json holds the totals and each
-rank's figures; errors are reported once across ranks; a checkpointing job
+rank's figures; errors are reported once across ranks; restarting runs
+(--prune=homi) explore a copy of the tree in each rank, each path's test
+written once; a checkpointing job
 that loses a rank (SIGKILL) and is resumed with another number of ranks
 ends with the single process's paths, no test written twice; options that
 cannot run distributed are one line from rank 0 and exit status 1.
@@ -110,6 +112,28 @@ if r.returncode == 0:
 else:
     check(False, f"-n {n} dedup run: rc {r.returncode} {r.stderr[-400:]}")
 
+# restarting runs (--prune=homi): every rank explores its own copy of the
+# tree, and rank 0 writes each path's test once
+out = os.path.join(work, "homi")
+r = run(2, out, ["--emit-all-errors", "--prune=homi"])
+check(r.returncode == 0 and "Sanitizer" not in r.stderr, f"--prune=homi -n 2: rc {r.returncode} {r.stderr[-600:]}")
+if r.returncode == 0:
+    paths, errors, s = outcome(out)
+    lost, twice = sum((ref_paths - paths).values()), sum((paths - ref_paths).values())
+    check(lost == 0 and twice == 0 and errors == ref_errors and s["distributed"]["mode"] == "copies" and
+          s["paths_met_again"] > 0, f"--prune=homi -n 2: {lost} paths lost, {twice} extra or twice, "
+          f"{s['paths_met_again']} met again, mode {s['distributed']['mode']}")
+
+# partial solutions: each rank runs those its own queries found
+out = os.path.join(work, "partial")
+r = run(2, out, ["--emit-all-errors", "--partial-solutions", "--simplex"])
+check(r.returncode == 0 and "Sanitizer" not in r.stderr, f"--partial-solutions -n 2: rc {r.returncode} {r.stderr[-600:]}")
+if r.returncode == 0:
+    paths, errors, s = outcome(out)
+    lost, twice = sum((ref_paths - paths).values()), sum((paths - ref_paths).values())
+    check(lost == 0 and twice == 0 and errors == ref_errors and s["partial_solutions"] > 0,
+          f"--partial-solutions -n 2: {lost} paths lost, {twice} extra or twice, {s['partial_solutions']} partial solutions")
+
 # a rank lost: a checkpointing job of 2 ranks loses rank 1 (SIGKILL, and
 # mpirun ends the job), and is resumed by 3 ranks
 ref_dir = os.path.join(work, "long-single")
@@ -166,7 +190,7 @@ check(s.get("halt_reason") == "interrupted" and s.get("tests") == len(tests) == 
 check(all(os.path.getsize(t) > 0 for t in tests), "SIGINT to mpirun: an empty test file")
 
 # what cannot run distributed: one line (rank 0's), exit status 1
-for opt in ["--prune=homi", "--engine=dse"]:
+for opt in ["--engine=dse"]:
     r = run(2, os.path.join(work, "refused"), [opt])
     lines = [l for l in r.stderr.splitlines() if l.startswith("symplex:")]
     check(r.returncode != 0 and len(lines) == 1 and "mpirun" in lines[0], f"{opt} under mpirun: rc {r.returncode}, "

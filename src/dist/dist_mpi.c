@@ -64,6 +64,7 @@ typedef struct Dist {
     VEC(Outgoing *) outbox;
     double next_status;
     bool dry, done, finished;
+    bool copies;                    /* each rank explores the tree on its own (restarting runs): no states move */
     bool ckpt_pause, ckpt_save;     /* rank 0 asked this rank to pause for a checkpoint, and to send its part */
     uint32_t ckpt_epoch;            /* the checkpoint: rank 0's count, and the one a rank last paused for */
     uint64_t in_flight;             /* tests shipped, not yet acknowledged as written */
@@ -296,6 +297,7 @@ static int dist_pick_donor(Dist *d) {
 
 static void dist_coordinate(Engine *e, Dist *d) {
     dist_own_view(e, d);
+    if (d->copies) return; /* nothing to balance: each rank ends when its own runs do */
     for (int r = 0; r < d->size; r++) {
         RankView *v = &d->view[r];
         if (!v->idle || v->asked || v->finished) continue;
@@ -620,7 +622,7 @@ static void dist_poll(Engine *e, double now) {
 
 static bool dist_wait_work(Engine *e) {
     Dist *d = dist_of(e);
-    if (d->done) return false;
+    if (d->done || d->copies) return false;
     d->dry = true;
     double began = timer_now();
     if (d->rank != 0) dist_send_status(e, d);
@@ -767,9 +769,9 @@ static void dist_summary(const Engine *e, FILE *f) {
         const RankFigures *x = &d->view[r].final;
         moved += x->given, transfers += x->transfers_out, bytes += x->bytes_out, lost += x->lost;
     }
-    fprintf(f, "  \"distributed\": {\"ranks\": %d, \"states_moved\": %llu, \"transfers\": %llu, \"transfer_bytes\": %llu, "
+    fprintf(f, "  \"distributed\": {\"ranks\": %d, \"mode\": \"%s\", \"states_moved\": %llu, \"transfers\": %llu, \"transfer_bytes\": %llu, "
                "\"states_lost_after_stop\": %llu, \"per_rank\": [",
-            d->size, (unsigned long long)moved, (unsigned long long)transfers, (unsigned long long)bytes,
+            d->size, d->copies ? "copies" : "one tree", (unsigned long long)moved, (unsigned long long)transfers, (unsigned long long)bytes,
             (unsigned long long)lost);
     for (int r = 0; r < d->size; r++) {
         const RankFigures *x = &d->view[r].final;
@@ -820,12 +822,10 @@ void dist_shutdown(void) {
     g_mpi = false;
 }
 
-const char *dist_refuses(bool dse, bool prune, bool target, bool partial) {
+const char *dist_refuses(bool dse, bool target) {
     if (g_size < 2) return NULL;
     if (dse) return "--engine=dse does not run under mpirun";
-    if (prune) return "--prune does not run under mpirun yet";
     if (target) return "--target does not run under mpirun yet";
-    if (partial) return "--partial-solutions does not run under mpirun yet";
     return NULL;
 }
 
@@ -864,5 +864,6 @@ void dist_attach(Engine *e) {
     d->known_b = util_calloc(e->ex->m->nbranches + 1, 1);
     d->known_l = util_calloc(e->ex->m->nlocs + 1, 1);
     if (g_rank == 0) d->view = util_calloc((size_t)g_size, sizeof *d->view);
+    d->copies = !engine_one_tree(e);
     e->dist = &d->ops;
 }

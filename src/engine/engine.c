@@ -52,6 +52,7 @@ static Searcher *engine_searcher(Engine *e) {
 Engine *engine_new(const EngineOptions *opt, IrModule *m, Solver *solver, SolverStats *sstats,
                    const ExecOptions *eopt, OutDir *out, char **err) {
     Engine *e = util_calloc(1, sizeof *e);
+    ptrmap_init(&e->tested);
     e->opt = *opt;
     e->start = timer_now(); /* --target's Phase I below is part of the run's time */
     if (opt->max_time > 0) sstats->deadline = e->start + opt->max_time;
@@ -181,6 +182,7 @@ void engine_free(Engine *e) {
     engine_target_free(e);
     for (size_t i = 0; i < e->early.len; i++) free(e->early.data[i].reason);
     VEC_FREE(e->early);
+    ptrmap_free(&e->tested);
     for (size_t i = 0; i < e->errors.len; i++) {
         free(e->errors.data[i].kind);
         free(e->errors.data[i].message);

@@ -8,6 +8,7 @@
 #include "searcher.h"
 #include "../target/target.h"
 #include "engine_dist.h"
+#include "../util/ptrmap.h"
 #include <pthread.h>
 #include <stdatomic.h>
 
@@ -115,6 +116,9 @@ typedef struct Engine {
     Rng rng;
     VEC(State *) pool;
     uint64_t paths_completed, paths_early, tests;
+    PtrMap tested;            /* the paths that have a test (engine_test.h), as the writer knows them */
+    uint64_t tests_repeated;  /* paths met again that had a test: none written (restarting runs, other ranks) */
+    uint64_t tests_known;     /* resumed: paths whose test was written before the crash */
     ReasonCounts early;
     VEC(ErrorRecord) errors;
     double start, last_progress, last_stats;
@@ -173,6 +177,9 @@ void engine_explore(Engine *e);
 /* The pruner's side of the loop (engine_runs.c): runs restarting from the
  * initial state, and the states it drops between two runs of a state. */
 void engine_run_restarting(Engine *e);
+/* Whether the run explores one tree, each path once (not restarting runs,
+ * which walk it again from the start): states may then move between ranks. */
+bool engine_one_tree(const Engine *e);
 void engine_prune_check(Engine *e, double now);
 /* Has a limit or a signal halted the run (e->halt_reason says which)? */
 bool engine_over_limits(Engine *e, double now);

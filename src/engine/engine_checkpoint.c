@@ -2,6 +2,7 @@
 #include "engine_checkpoint.h"
 #include "engine_record.h"
 #include "engine_swap.h"
+#include "engine_test.h"
 #include "../util/util.h"
 #include <errno.h>
 #include <stdio.h>
@@ -10,11 +11,6 @@
 #include <sys/stat.h>
 
 #define CKPT_MAGIC "SYMPLEX-CHECKPOINT-1\n"
-
-typedef struct KnownTest {
-    uint64_t key;
-    uint32_t test;
-} KnownTest;
 
 struct EngineCheckpoint {
     double period, next;
@@ -29,11 +25,7 @@ struct EngineCheckpoint {
     bool resumed;
     uint32_t from_test;         /* the last test written when the resumed checkpoint was saved */
     VEC(StateRecord) frontier;
-    VEC(KnownTest) known;       /* tests written after the checkpoint, by path, sorted */
-    uint64_t known_hits;        /* tests not written again */
 };
-
-static uint64_t ckpt_key(uint64_t decisions, uint64_t hash) { return util_hash_mix(hash, decisions); }
 
 /* The program's identity as far as a frontier depends on it: a record
  * rebuilt in another program, or with other arguments, means nothing. */
@@ -227,16 +219,12 @@ void engine_checkpoint_tested(Engine *e, uint32_t n, uint64_t decisions, uint64_
 
 /* ---- resuming ---- */
 
-static int known_cmp(const void *a, const void *b) {
-    uint64_t x = ((const KnownTest *)a)->key, y = ((const KnownTest *)b)->key;
-    return x < y ? -1 : x > y;
-}
-
-/* Every test tests.log holds, by path. Those before the checkpoint cannot
- * come again; those after it can, and so can those of an earlier crash
- * whose paths this checkpoint's frontier still holds (a run resumed, then
- * killed again before it reached them). */
-static uint32_t ckpt_read_log(EngineCheckpoint *c, const char *path) {
+/* Every test tests.log holds, noted by path (engine_test.h): those the
+ * checkpoint counted (up to from_test) cannot come again in its frontier;
+ * those after it can, and so can those of an earlier crash whose paths this
+ * checkpoint's frontier still holds (a run resumed, then killed again before
+ * it reached them), counted when met. The last test number logged. */
+static uint32_t ckpt_read_log(Engine *e, const char *path, uint32_t from_test) {
     FILE *f = fopen(path, "r");
     if (!f) return 0;
     unsigned n, last = 0;
@@ -246,22 +234,11 @@ static uint32_t ckpt_read_log(EngineCheckpoint *c, const char *path) {
     /* a line the kill cut short has no newline: that test is not complete */
     while (fgets(line, sizeof line, f))
         if (sscanf(line, "%u %llu %llx%n", &n, &d, &h, &end) == 3 && line[end] == '\n') {
-            VEC_PUSH(c->known, ((KnownTest){ckpt_key(d, h), n}));
+            engine_tested_note(e, d, h, n, n <= from_test);
             if (n > last) last = n;
         }
     fclose(f);
-    if (c->known.len) qsort(c->known.data, c->known.len, sizeof *c->known.data, known_cmp);
     return last;
-}
-
-uint32_t engine_checkpoint_known_test(Engine *e, uint64_t decisions, uint64_t hash) {
-    EngineCheckpoint *c = e->checkpoint;
-    if (!c || !c->known.len) return 0;
-    KnownTest k = {ckpt_key(decisions, hash), 0};
-    const KnownTest *hit = bsearch(&k, c->known.data, c->known.len, sizeof k, known_cmp);
-    if (!hit) return 0;
-    c->known_hits++;
-    return hit->test;
 }
 
 static bool ckpt_decode_counts(Engine *e, const uint8_t **p, const uint8_t *end, uint32_t *first) {
@@ -356,7 +333,7 @@ static bool ckpt_load(Engine *e, char **err) {
         /* a test is logged once all its files are written: one after the
          * last logged is what the kill cut short, and is written again */
         char *log = util_format("%s/tests.log", c->dir);
-        uint32_t last = ckpt_read_log(c, log);
+        uint32_t last = ckpt_read_log(e, log, c->from_test);
         free(log);
         if (last < c->from_test) last = c->from_test;
         ok = out_forget_tests_after(e->out, last, err);
@@ -396,7 +373,6 @@ void engine_checkpoint_free(Engine *e) {
     if (c->log) fclose(c->log);
     for (size_t i = 0; i < c->frontier.len; i++) engine_record_drop(&c->frontier.data[i]);
     VEC_FREE(c->frontier);
-    VEC_FREE(c->known);
     free(c->dir);
     free(c);
     e->checkpoint = NULL;
@@ -417,5 +393,5 @@ void engine_checkpoint_summary(const Engine *e, FILE *f) {
                "\"last_unsaved\": %llu, \"last_bytes\": %zu, \"resumed\": %s, \"resumed_after_test\": %u, "
                "\"tests_not_rewritten\": %llu},\n",
             c->period, (unsigned long long)c->saves, c->save_time_s, c->saved_states, (unsigned long long)c->unsaved,
-            c->saved_bytes, c->resumed ? "true" : "false", c->from_test, (unsigned long long)c->known_hits);
+            c->saved_bytes, c->resumed ? "true" : "false", c->from_test, (unsigned long long)e->tests_known);
 }

@@ -30,9 +30,6 @@ void engine_checkpoint_free(Engine *e);
 void engine_checkpoint_tick(Engine *e, double now);
 /* Adopts the resumed frontier's states; false when not resuming. */
 bool engine_checkpoint_adopt(Engine *e);
-/* The test already written before the crash for the path with that many
- * decisions and that hash (State.decision_hash), or 0. */
-uint32_t engine_checkpoint_known_test(Engine *e, uint64_t decisions, uint64_t hash);
 /* Logs test n as the test of the path with that many decisions and that hash. */
 void engine_checkpoint_tested(Engine *e, uint32_t n, uint64_t decisions, uint64_t hash);
 /* This process's part of a checkpoint (its counters and frontier), as the

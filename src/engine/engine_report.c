@@ -157,7 +157,8 @@ void engine_write_summary(Engine *e) {
         out_json_string(f, e->early.data[i].reason);
         fprintf(f, ": %llu", (unsigned long long)e->early.data[i].n);
     }
-    fprintf(f, "}},\n  \"tests\": %llu,\n  \"errors\": {\"total\": %zu, \"by_kind\": {", (unsigned long long)e->tests, e->errors.len);
+    fprintf(f, "}},\n  \"tests\": %llu,\n  \"paths_met_again\": %llu,\n  \"errors\": {\"total\": %zu, \"by_kind\": {",
+            (unsigned long long)e->tests, (unsigned long long)e->tests_repeated, e->errors.len);
     for (size_t i = 0; i < e->errors.len; i++) {
         size_t first = 0, n = 0;
         while (strcmp(e->errors.data[first].kind, e->errors.data[i].kind) != 0) first++;

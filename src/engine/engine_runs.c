@@ -21,6 +21,8 @@ static void engine_end_run(Engine *e) {
     while (e->pool.len) exec_terminate_early(e->ex, e->pool.data[e->pool.len - 1], "run-end");
 }
 
+bool engine_one_tree(const Engine *e) { return !e->pruner; }
+
 void engine_run_restarting(Engine *e) {
     for (;;) {
         double now = timer_now();

@@ -101,10 +101,34 @@ void engine_add_error(Engine *e, const char *kind, const char *message, const ch
     VEC_PUSH(e->errors, r);
 }
 
+/* A path's key in Engine.tested: any nonzero word serves PtrMap as a key. */
+_Static_assert(sizeof(uintptr_t) == sizeof(uint64_t), "a path's key is a 64-bit word");
+static const void *engine_tested_key(uint64_t decisions, uint64_t hash) {
+    return (const void *)(uintptr_t)(util_hash_mix(hash, decisions) | 1);
+}
+
+#define TESTED_COUNTED ((u128)1 << 32) /* the test is among e->tests (not only in a resumed log) */
+
+void engine_tested_note(Engine *e, uint64_t decisions, uint64_t hash, uint32_t test, bool counted) {
+    ptrmap_put(&e->tested, engine_tested_key(decisions, hash), test | (counted ? TESTED_COUNTED : 0));
+}
+
 bool engine_test_known(Engine *e, const TestBundle *b) {
-    uint32_t test = engine_checkpoint_known_test(e, b->decisions, b->hash);
-    if (!test) return false;
+    u128 *v = ptrmap_get(&e->tested, engine_tested_key(b->decisions, b->hash));
+    if (!v) return false;
+    if (*v & TESTED_COUNTED) {
+        /* met again in this run: a path that ended is its decisions; one
+         * cut short (a run's end, a limit) is a prefix, and its test's
+         * input may go anywhere past it, so it is written */
+        if (strcmp(b->rec.outcome, "early") == 0) return false;
+        e->tests_repeated++;
+        return true;
+    }
+    /* resumed: written before the crash, and counted now */
+    uint32_t test = (uint32_t)*v;
+    *v |= TESTED_COUNTED;
     e->tests++;
+    e->tests_known++;
     if (b->error_kind && (e->opt.emit_all_errors || !engine_error_seen(e, b->error_kind, b->file, b->line)))
         engine_add_error(e, b->error_kind, b->message, b->file, b->line, b->stack, test);
     return true;
@@ -122,6 +146,7 @@ uint32_t engine_test_write(Engine *e, const TestBundle *b) {
         out_write_err(e->out, n, b->error_kind, b->message, b->file, b->line, b->stack);
         engine_add_error(e, b->error_kind, b->message, b->file, b->line, b->stack, n);
     }
+    engine_tested_note(e, b->decisions, b->hash, n, true);
     engine_checkpoint_tested(e, n, b->decisions, b->hash); /* last: a logged test has all its files */
     return n;
 }
@@ -187,7 +212,7 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
     TestBundle b = {.rec = rec, .file = file, .line = line, .error_call = t->error_call,
                     .decisions = s->decisions, .hash = s->decision_hash};
     if (t->kind == TERM_ERROR) b.error_kind = t->error_kind, b.message = t->message, b.stack = t->stack;
-    /* resumed: the path's test was written before the crash */
+    /* a path that has its test (written before a crash, or met again) */
     if (want_test && engine_test_known(e, &b)) want_test = false;
     KTest kt;
     if (want_test && engine_make_ktest(e, s, &kt)) {

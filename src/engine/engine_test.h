@@ -26,9 +26,16 @@ typedef struct TestBundle {
  * (out_failure says why). */
 uint32_t engine_test_write(Engine *e, const TestBundle *b);
 void engine_test_bundle_free(TestBundle *b);
-/* Resumed (engine_checkpoint.h): true when b's path got its test before the
- * crash; that test is counted as written and its error listed. */
+/* True when b's path has a test already: written before a crash
+ * (engine_checkpoint.h), then counted as written now and its error listed;
+ * or, for a path that ended (an exit, an error), written earlier in this
+ * run, when a restarting run (--prune) or another rank's copy of the tree
+ * meets the path again. A path is its decisions (State.decisions,
+ * State.decision_hash: each fork's place and side). Only the writer knows
+ * the paths: other ranks ask it by shipping. */
 bool engine_test_known(Engine *e, const TestBundle *b);
+/* Notes that `test` is the test of that path; counted: among e->tests. */
+void engine_tested_note(Engine *e, uint64_t decisions, uint64_t hash, uint32_t test, bool counted);
 bool engine_error_seen(const Engine *e, const char *kind, const char *file, uint32_t line);
 void engine_add_error(Engine *e, const char *kind, const char *message, const char *file, uint32_t line,
                       const char *stack, uint32_t test);

@@ -68,7 +68,7 @@ uint32_t homi_features_of(HomiFeatures *f, const PathCond *pc, bool intern, uint
         }
         (*buf)[n++] = got;
     }
-    qsort(*buf, n, sizeof **buf, homi_cmp_u32);
+    if (n > 1) qsort(*buf, n, sizeof **buf, homi_cmp_u32); /* (a NULL buffer when n is 0) */
     uint32_t k = 0; /* a constraint may repeat along a path */
     for (uint32_t i = 0; i < n; i++)
         if (!k || (*buf)[k - 1] != (*buf)[i]) (*buf)[k++] = (*buf)[i];
