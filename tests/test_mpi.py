@@ -134,6 +134,29 @@ if r.returncode == 0:
     check(lost == 0 and twice == 0 and errors == ref_errors and s["partial_solutions"] > 0,
           f"--partial-solutions -n 2: {lost} paths lost, {twice} extra or twice, {s['partial_solutions']} partial solutions")
 
+# --target: Phase I once (rank 0), every rank searching toward the line; the
+# first test to reach it is the job's only one, and its input reaches it
+AIM = checks.write(work, "aim.c", """#include <symplex.h>
+int main(void) {
+    unsigned char b[4];
+    symplex_make_symbolic(b, sizeof b, "b");
+    int n = 0;
+    for (int i = 0; i < 4; i++)
+        if (b[i] > 100) n++;
+    if (b[0] == 42 && b[3] == 17)
+        return n + 1;
+    return n;
+}
+""")
+out = os.path.join(work, "target")
+r = run(2, out, ["--target=aim.c:9"], AIM)
+s = json.load(open(out + "/summary.json")) if os.path.exists(out + "/summary.json") else {}
+kts = glob.glob(out + "/test*.ktest")
+b0 = open(kts[0], "rb").read() if len(kts) == 1 else b""
+check(r.returncode == 0 and s.get("targets_reached") == 1 and s.get("target_test") == 1 and len(kts) == 1 and
+      s["distributed"]["mode"] == "copies" and b0[-4] == 42 and b0[-1] == 17, f"--target -n 2: rc {r.returncode}, {len(kts)} tests, "
+      f"{ {k: v for k, v in s.items() if k.startswith('target')} } {r.stderr[-300:]}")
+
 # a rank lost: a checkpointing job of 2 ranks loses rank 1 (SIGKILL, and
 # mpirun ends the job), and is resumed by 3 ranks
 ref_dir = os.path.join(work, "long-single")

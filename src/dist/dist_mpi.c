@@ -7,6 +7,7 @@
 #include "../engine/engine.h"
 #include "../engine/engine_checkpoint.h"
 #include "../engine/engine_record.h"
+#include "../engine/engine_target.h"
 #include "../util/util.h"
 #include <mpi.h>
 #include <stdarg.h>
@@ -24,7 +25,7 @@
 #define DIST_TESTS_IN_FLIGHT 64
 
 enum { TAG_STATUS = 1, TAG_GIVE, TAG_WORK, TAG_TEST, TAG_COVER, TAG_DONE, TAG_FINAL, TAG_BYE, TAG_ACK,
-       TAG_CKPT, TAG_READY, TAG_PART };
+       TAG_CKPT, TAG_READY, TAG_PART, TAG_STOP };
 enum { CKPT_PAUSE = 1, CKPT_SAVE }; /* what a TAG_CKPT asks */
 
 static int g_rank, g_size = 1;
@@ -425,11 +426,17 @@ static void dist_on_test(Engine *e, Dist *d, int from, const uint8_t *p, const u
     /* its error may have been reported here since the other rank met it */
     const TestBundle *b = &t.b;
     bool seen = b->error_kind && !e->opt.emit_all_errors && engine_error_seen(e, b->error_kind, b->file, b->line);
+    if (e->skip_tests) seen = true; /* no test wanted any more (--target's line reached): as one process */
     if (!seen && engine_test_known(e, b)) { /* resumed: written before the crash, and counted */
         d->remote_tests++;
-    } else if (!seen && engine_test_write(e, b)) {
-        e->tests++;
-        d->remote_tests++;
+    } else if (!seen) {
+        uint32_t n = engine_test_write(e, b);
+        if (n) {
+            e->tests++;
+            d->remote_tests++;
+            /* the job's answer: rank 0 stops, and stops the others (dist_finish) */
+            if (b->target && e->target) engine_target_reached_elsewhere(e, n);
+        }
     }
     d->view[from].unacked++; /* written or refused (an error reported before), it is done with */
     if (out_failure(e->out) && !e->halt_reason) e->halt_reason = "output-error";
@@ -464,6 +471,13 @@ static void dist_handle(Engine *e, Dist *d, int from, int tag, const uint8_t *p,
     case TAG_DONE: d->done = true; break;
     case TAG_ACK: dist_on_ack(d, p, end); break;
     case TAG_BYE: d->done = true; break;
+    case TAG_STOP: { /* copies: rank 0 has ended, so the job has */
+        uint32_t no_tests = 0;
+        bytes_u32(&p, end, &no_tests);
+        if (!e->halt_reason) e->halt_reason = "rank 0 ended";
+        if (no_tests) e->skip_tests = true;
+        break;
+    }
     case TAG_CKPT: {
         uint32_t what = 0;
         if (!bytes_u32(&p, end, &what) || !bytes_u32(&p, end, &d->ckpt_epoch))
@@ -730,6 +744,18 @@ static void dist_finish(Engine *e) {
             if (!dist_drain(e, d, false, &bye)) usleep(DIST_WAIT_US);
     } else {
         d->view[0].final = d->me;
+        /* copies: rank 0's end is the job's (--target reached or proved
+         * unreachable, a limit, the tree explored whole); with the answer in,
+         * or every path tested, the others write no more tests, and at a
+         * limit they give their live states tests as it does */
+        bool answered = e->skip_tests || engine_target_unreachable(e) || !e->halt_reason;
+        if (d->copies)
+            for (int r = 1; r < d->size; r++) {
+                if (d->view[r].finished) continue;
+                ByteBuf b = {0};
+                bytebuf_u32(&b, answered);
+                dist_send(d, r, TAG_STOP, &b);
+            }
         /* the others may still be exploring: rank 0 balances and writes until each has stopped */
         while (d->finals < (size_t)d->size - 1) {
             bool any = dist_drain(e, d, false, NULL);
@@ -822,10 +848,9 @@ void dist_shutdown(void) {
     g_mpi = false;
 }
 
-const char *dist_refuses(bool dse, bool target) {
+const char *dist_refuses(bool dse) {
     if (g_size < 2) return NULL;
     if (dse) return "--engine=dse does not run under mpirun";
-    if (target) return "--target does not run under mpirun yet";
     return NULL;
 }
 

@@ -4,10 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { TEST_ERROR = 1, TEST_ERROR_CALL = 2, TEST_PATH = 4 };
+enum { TEST_ERROR = 1, TEST_ERROR_CALL = 2, TEST_PATH = 4, TEST_TARGET = 8 };
 
 void dist_msg_put_test(ByteBuf *out, const TestBundle *b) {
-    uint32_t flags = (b->error_kind ? TEST_ERROR : 0) | (b->error_call ? TEST_ERROR_CALL : 0) | (b->path ? TEST_PATH : 0);
+    uint32_t flags = (b->error_kind ? TEST_ERROR : 0) | (b->error_call ? TEST_ERROR_CALL : 0) | (b->path ? TEST_PATH : 0) |
+                     (b->target ? TEST_TARGET : 0);
     bytebuf_u32(out, flags);
     bytebuf_str(out, b->rec.outcome);
     bytebuf_str(out, b->rec.kind);
@@ -65,6 +66,7 @@ bool dist_msg_get_test(const uint8_t *p, const uint8_t *end, DistTest *d) {
         b->error_kind = d->str[3], b->message = d->str[4], b->stack = d->str[5], b->file = d->str[6];
     }
     b->error_call = (flags & TEST_ERROR_CALL) != 0;
+    b->target = (flags & TEST_TARGET) != 0;
     if (!bytes_u64(&p, end, &b->decisions) || !bytes_u64(&p, end, &b->hash) || !bytes_u32(&p, end, &ktlen) ||
         ktlen > (size_t)(end - p))
         return false;

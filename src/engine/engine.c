@@ -65,6 +65,8 @@ Engine *engine_new(const EngineOptions *opt, IrModule *m, Solver *solver, Solver
     ExecOptions xo = *eopt;
     if (opt->target && !engine_target_new(e, m, &xo, err)) {
         engine_target_free(e);
+        if (e->pruner) e->pruner->destroy(e->pruner);
+        ptrmap_free(&e->tested);
         free(e);
         return NULL;
     }

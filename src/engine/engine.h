@@ -178,7 +178,8 @@ void engine_explore(Engine *e);
  * initial state, and the states it drops between two runs of a state. */
 void engine_run_restarting(Engine *e);
 /* Whether the run explores one tree, each path once (not restarting runs,
- * which walk it again from the start): states may then move between ranks. */
+ * which walk it again from the start, nor --target's two searches, seeds and
+ * Phase I): states may then move between ranks. */
 bool engine_one_tree(const Engine *e);
 void engine_prune_check(Engine *e, double now);
 /* Has a limit or a signal halted the run (e->halt_reason says which)? */

@@ -83,6 +83,11 @@ void engine_target_tested(Engine *e, uint32_t test) {
     e->skip_tests = true;
 }
 
+void engine_target_reached_elsewhere(Engine *e, uint32_t test) {
+    if (!e->target->reached++) e->target->reached_by = "another rank";
+    engine_target_tested(e, test);
+}
+
 static const char *engine_target_verdict(const Engine *e) {
     if (e->target->reached) return "reached";
     if (e->target->plan->status == TARGET_UNREACHABLE) return "unreachable";

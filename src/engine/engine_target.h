@@ -23,6 +23,8 @@ bool engine_target_unreachable(const Engine *e);
 bool engine_target_reached(Engine *e, const State *s, const Termination *t);
 /* Its test was written as number `test`: the run halts. */
 void engine_target_tested(Engine *e, uint32_t test);
+/* A distributed run's writer: another rank's test `test` reached the line. */
+void engine_target_reached_elsewhere(Engine *e, uint32_t test);
 /* The verdict on stderr (unless --quiet). */
 void engine_target_report(const Engine *e);
 /* summary.json lines: targets_reached always, the rest with --target. */

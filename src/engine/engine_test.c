@@ -209,7 +209,7 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
     TestRecord rec = {.file = file, .line = line, .exit_status = t->exit_status};
     bool target = false, want_test = engine_test_wanted(e, s, t, &rec, &target);
     double began = timer_now();
-    TestBundle b = {.rec = rec, .file = file, .line = line, .error_call = t->error_call,
+    TestBundle b = {.rec = rec, .file = file, .line = line, .error_call = t->error_call, .target = target,
                     .decisions = s->decisions, .hash = s->decision_hash};
     if (t->kind == TERM_ERROR) b.error_kind = t->error_kind, b.message = t->message, b.stack = t->stack;
     /* a path that has its test (written before a crash, or met again) */

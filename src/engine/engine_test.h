@@ -18,6 +18,7 @@ typedef struct TestBundle {
     const char *message, *stack, *file;
     uint32_t line;
     bool error_call;          /* the path ends at reach_error() (Test-Comp) */
+    bool target;              /* the path reached --target's line */
     PathFile *path;           /* --record-path's decisions (owned), or NULL */
     uint64_t decisions, hash; /* the path's identity (State.decision_hash) */
 } TestBundle;
