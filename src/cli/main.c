@@ -261,22 +261,19 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     return rc;
 }
 
-/* Options a distributed run cannot take: refused on every rank, said by rank 0. */
-static bool cli_dist_check(CliOptions *o) {
-    const char *why = dist_refuses(o->engine.engine == ENGINE_DSE);
-    if (why && !dist_rank()) fprintf(stderr, "symplex: error: %s\n", why);
+/* What a rank of a distributed run sets for itself. */
+static void cli_dist_options(CliOptions *o) {
     if (dist_rank()) o->engine.quiet = true; /* one progress line: rank 0's */
     /* states move between ranks as inputs rebuilt by concolic runs, which
      * read the shared input arrays: the states a rank starts itself read
      * them too, so every state's expressions share the solver's caches */
     if (dist_size() > 1) o->exec.shared_inputs = true;
-    /* restarting runs (--prune) and --target go on in every rank, each its
-     * own copy of the tree (engine_one_tree), their searches and learners
-     * from different seeds; --target's Phase I runs once, in rank 0, and the
+    /* restarting runs (--prune), --target and the generational search go on
+     * in every rank (engine_share), their searches and learners from
+     * different seeds; --target's Phase I runs once, in rank 0, and the
      * others search forward toward the line meanwhile */
-    if (o->engine.prune != PRUNER_NONE || o->engine.target) o->engine.seed += (uint64_t)dist_rank();
+    o->engine.seed += (uint64_t)dist_rank();
     if (o->engine.target && dist_rank()) o->engine.target_opt.forward_only = true;
-    return !why;
 }
 
 int main(int argc, char **argv) {
@@ -292,13 +289,12 @@ int main(int argc, char **argv) {
         if (!dist_rank()) fprintf(stderr, "symplex: error: %s\n", err);
         free(err);
         rc = 1;
-    } else if (!cli_dist_check(&o)) {
-        rc = 1;
     } else if (o.help) {
         cli_usage(stdout);
     } else if (o.version) {
         printf("symplex %s\n", SYMPLEX_VERSION);
     } else {
+        cli_dist_options(&o);
         rc = cli_run(o, argc, argv);
     }
     cli_options_free(&o);

@@ -43,8 +43,6 @@ int dist_size(void);
 bool dist_ready(bool ok);
 /* Leaves the job (after the engine is done). */
 void dist_shutdown(void);
-/* The reason these options cannot run distributed, or NULL. */
-const char *dist_refuses(bool dse);
 /* Makes e one rank of the job's exploration (size > 1): sets e->dist. */
 void dist_attach(struct Engine *e);
 

@@ -65,7 +65,7 @@ typedef struct Dist {
     VEC(Outgoing *) outbox;
     double next_status;
     bool dry, done, finished;
-    bool copies;                    /* each rank explores the tree on its own (restarting runs): no states move */
+    EngineShare share;              /* SHARE_TREE: states move; otherwise each rank explores on its own */
     bool ckpt_pause, ckpt_save;     /* rank 0 asked this rank to pause for a checkpoint, and to send its part */
     uint32_t ckpt_epoch;            /* the checkpoint: rank 0's count, and the one a rank last paused for */
     uint64_t in_flight;             /* tests shipped, not yet acknowledged as written */
@@ -298,7 +298,7 @@ static int dist_pick_donor(Dist *d) {
 
 static void dist_coordinate(Engine *e, Dist *d) {
     dist_own_view(e, d);
-    if (d->copies) return; /* nothing to balance: each rank ends when its own runs do */
+    if (d->share != SHARE_TREE) return; /* nothing to balance: each rank ends when its own search does */
     for (int r = 0; r < d->size; r++) {
         RankView *v = &d->view[r];
         if (!v->idle || v->asked || v->finished) continue;
@@ -427,17 +427,15 @@ static void dist_on_test(Engine *e, Dist *d, int from, const uint8_t *p, const u
     const TestBundle *b = &t.b;
     bool seen = b->error_kind && !e->opt.emit_all_errors && engine_error_seen(e, b->error_kind, b->file, b->line);
     if (e->skip_tests) seen = true; /* no test wanted any more (--target's line reached): as one process */
-    if (!seen && engine_test_known(e, b)) { /* resumed: written before the crash, and counted */
-        d->remote_tests++;
-    } else if (!seen) {
+    uint64_t before = e->tests;
+    /* a path with a test already: written before a crash (counted now), or met again */
+    if (!seen && !engine_test_known(e, b)) {
         uint32_t n = engine_test_write(e, b);
-        if (n) {
-            e->tests++;
-            d->remote_tests++;
-            /* the job's answer: rank 0 stops, and stops the others (dist_finish) */
-            if (b->target && e->target) engine_target_reached_elsewhere(e, n);
-        }
+        if (n) e->tests++;
+        /* the job's answer: rank 0 stops, and stops the others (dist_finish) */
+        if (n && b->target && e->target) engine_target_reached_elsewhere(e, n);
     }
+    d->remote_tests += e->tests - before;
     d->view[from].unacked++; /* written or refused (an error reported before), it is done with */
     if (out_failure(e->out) && !e->halt_reason) e->halt_reason = "output-error";
     dist_test_free(&t);
@@ -636,7 +634,7 @@ static void dist_poll(Engine *e, double now) {
 
 static bool dist_wait_work(Engine *e) {
     Dist *d = dist_of(e);
-    if (d->done || d->copies) return false;
+    if (d->done || d->share != SHARE_TREE) return false;
     d->dry = true;
     double began = timer_now();
     if (d->rank != 0) dist_send_status(e, d);
@@ -749,7 +747,7 @@ static void dist_finish(Engine *e) {
          * or every path tested, the others write no more tests, and at a
          * limit they give their live states tests as it does */
         bool answered = e->skip_tests || engine_target_unreachable(e) || !e->halt_reason;
-        if (d->copies)
+        if (d->share == SHARE_COPIES)
             for (int r = 1; r < d->size; r++) {
                 if (d->view[r].finished) continue;
                 ByteBuf b = {0};
@@ -797,7 +795,8 @@ static void dist_summary(const Engine *e, FILE *f) {
     }
     fprintf(f, "  \"distributed\": {\"ranks\": %d, \"mode\": \"%s\", \"states_moved\": %llu, \"transfers\": %llu, \"transfer_bytes\": %llu, "
                "\"states_lost_after_stop\": %llu, \"per_rank\": [",
-            d->size, d->copies ? "copies" : "one tree", (unsigned long long)moved, (unsigned long long)transfers, (unsigned long long)bytes,
+            d->size, d->share == SHARE_COPIES ? "copies" : "one tree",
+            (unsigned long long)moved, (unsigned long long)transfers, (unsigned long long)bytes,
             (unsigned long long)lost);
     for (int r = 0; r < d->size; r++) {
         const RankFigures *x = &d->view[r].final;
@@ -848,12 +847,6 @@ void dist_shutdown(void) {
     g_mpi = false;
 }
 
-const char *dist_refuses(bool dse) {
-    if (g_size < 2) return NULL;
-    if (dse) return "--engine=dse does not run under mpirun";
-    return NULL;
-}
-
 static void dist_destroy(Engine *e) {
     Dist *d = dist_of(e);
     for (size_t i = 0; i < d->outbox.len; i++) { /* complete by now (dist_quiesce) */
@@ -884,11 +877,11 @@ void dist_attach(Engine *e) {
     Dist *d = util_calloc(1, sizeof *d);
     d->rank = g_rank;
     d->size = g_size;
-    d->ops = (EngineDist){g_rank == 0, dist_signal_grace(), dist_poll, dist_wait_work, dist_ship_test, dist_finish, dist_remote_totals,
+    d->ops = (EngineDist){g_rank == 0, g_rank, g_size, dist_signal_grace(), dist_poll, dist_wait_work, dist_ship_test, dist_finish, dist_remote_totals,
                           dist_checkpoint, dist_summary, dist_destroy, d};
     d->known_b = util_calloc(e->ex->m->nbranches + 1, 1);
     d->known_l = util_calloc(e->ex->m->nlocs + 1, 1);
     if (g_rank == 0) d->view = util_calloc((size_t)g_size, sizeof *d->view);
-    d->copies = !engine_one_tree(e);
+    d->share = engine_share(e);
     e->dist = &d->ops;
 }

@@ -21,8 +21,4 @@ int dist_rank(void) { return 0; }
 int dist_size(void) { return 1; }
 bool dist_ready(bool ok) { return ok; }
 void dist_shutdown(void) {}
-const char *dist_refuses(bool dse) {
-    (void)dse;
-    return NULL;
-}
 void dist_attach(struct Engine *e) { (void)e; }

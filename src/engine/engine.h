@@ -177,10 +177,15 @@ void engine_explore(Engine *e);
 /* The pruner's side of the loop (engine_runs.c): runs restarting from the
  * initial state, and the states it drops between two runs of a state. */
 void engine_run_restarting(Engine *e);
-/* Whether the run explores one tree, each path once (not restarting runs,
- * which walk it again from the start, nor --target's two searches, seeds and
- * Phase I): states may then move between ranks. */
-bool engine_one_tree(const Engine *e);
+/* How a distributed run shares this run's work (dist.h): one tree, each
+ * path explored once, whose states move between ranks; or copies, each rank
+ * running its own, rank 0's end ending all: restarting runs walk the tree
+ * again from the start, --target's searches are a race, and the
+ * generational search's queue is not split (a split at the first run's open
+ * branches lost paths: a solution may leave its prefix before the branch it
+ * was solved for, and the path it finds is in another rank's part). */
+typedef enum EngineShare { SHARE_TREE, SHARE_COPIES } EngineShare;
+EngineShare engine_share(const Engine *e);
 void engine_prune_check(Engine *e, double now);
 /* Has a limit or a signal halted the run (e->halt_reason says which)? */
 bool engine_over_limits(Engine *e, double now);

@@ -16,6 +16,7 @@ typedef struct DistTotals {
 
 typedef struct EngineDist {
     bool writer;  /* this rank writes the output directory (rank 0) */
+    int rank, ranks;
     /* seconds between a signal to the job and the kill that follows (mpirun
      * sends SIGTERM, then SIGKILL): a signalled run's end must fit in them */
     double signal_grace_s;

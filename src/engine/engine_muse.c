@@ -335,6 +335,9 @@ bool engine_muse_want_test(Engine *e, State *s) {
 
 static size_t muse_pick(Engine *e) {
     EngineMuse *m = e->muse;
+    /* distributed, each rank runs its own loop (engine_share): all but
+     * rank 0 pick at random, so their copies go their own ways */
+    if (e->dist && e->dist->rank) return (size_t)rng_below(&e->rng, m->open.len);
     if (e->opt.search == SEARCH_BFS) return 0;
     if (e->opt.search == SEARCH_COVNEW) /* the newest open branch whose side is not covered yet */
         for (size_t i = m->open.len; i-- > 0;) {
@@ -366,7 +369,8 @@ static void muse_solve(Engine *e, OpenBranch *b) {
 
 void engine_muse_dse(Engine *e) {
     EngineMuse *m = e->muse;
-    while (!engine_over_limits(e, timer_now())) {
+    for (double now; !engine_over_limits(e, now = timer_now());) {
+        if (e->dist) e->dist->poll(e, now);
         Seed *sd = muse_pop(m);
         if (sd) {
             muse_run(e, sd);

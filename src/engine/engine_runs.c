@@ -21,7 +21,9 @@ static void engine_end_run(Engine *e) {
     while (e->pool.len) exec_terminate_early(e->ex, e->pool.data[e->pool.len - 1], "run-end");
 }
 
-bool engine_one_tree(const Engine *e) { return !e->pruner && !e->target; }
+EngineShare engine_share(const Engine *e) {
+    return e->pruner || e->target || e->opt.engine == ENGINE_DSE ? SHARE_COPIES : SHARE_TREE;
+}
 
 void engine_run_restarting(Engine *e) {
     for (;;) {
