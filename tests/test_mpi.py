@@ -9,7 +9,8 @@ each rank, each path's test written once, and partial solutions run where
 they were found; --target writes one test, which reaches the line; a
 checkpointing job that loses a rank (SIGKILL) and is resumed with another
 number of ranks ends with the single process's paths, no test written
-twice; a SIGINT to mpirun ends the job with its summary.
+twice; a SIGINT to mpirun ends the job with its summary; a startup error is
+said once.
 Usage: test_mpi.py BIN_DIR WORK_DIR [N...] (default N: 2 3)"""
 import collections, glob, json, os, shutil, signal, subprocess, sys, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -207,4 +208,9 @@ check(s.get("halt_reason") == "interrupted" and s.get("tests") == len(tests) == 
       f"{s.get('tests')} tests, {len(tests)} on disk, {len(rows)} rows {err[-300:]}")
 check(all(os.path.getsize(t) > 0 for t in tests), "SIGINT to mpirun: an empty test file")
 
+# a startup error is said once, by rank 0, not once per rank
+r = subprocess.run([mpirun, "-n", "3", symplex, "--quiet", os.path.join(work, "no-such-program.c")],
+                   capture_output=True, text=True, timeout=300, env=env)
+lines = [l for l in r.stderr.splitlines() if l.startswith("symplex:")]
+check(r.returncode != 0 and len(lines) == 1 and "no-such-program.c" in lines[0], f"a startup error under -n 3: {lines!r}")
 check.finish()

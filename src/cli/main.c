@@ -7,6 +7,7 @@
 #include "../dist/dist.h"
 #include "options.h"
 #include <errno.h>
+#include <stdarg.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
@@ -14,6 +15,34 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* A startup error: one process, or rank 0, says it at once; another rank
+ * keeps it until it knows whether rank 0 failed too, which then has said
+ * it (every rank loads the same program with the same options: mpirun -n 64
+ * would print one error 64 times), and says it, with its rank, otherwise. */
+static char *g_rank_error;
+
+static void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void cli_error(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *msg = util_malloc((size_t)(n > 0 ? n : 0) + 1);
+    va_start(ap, fmt);
+    vsnprintf(msg, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
+    va_end(ap);
+    if (!dist_rank()) fprintf(stderr, "symplex: error: %s\n", msg);
+    if (dist_rank() && !g_rank_error) g_rank_error = msg;
+    else free(msg);
+}
+
+static void cli_rank_error_flush(void) {
+    if (!g_rank_error) return;
+    if (dist_writer_ready()) fprintf(stderr, "symplex: error (rank %d): %s\n", dist_rank(), g_rank_error);
+    free(g_rank_error);
+    g_rank_error = NULL;
+}
 
 /* Runtime files are found relative to the executable: <prefix>/bin/symplex,
  * <prefix>/lib/symplex/symplex-runtime.bc, <prefix>/include. */
@@ -147,7 +176,7 @@ static int cli_run(CliOptions o, int argc, char **argv) {
         lo.libc_include = libc_include;
         lo.prune_runtime = true;
         if (!lo.runtime_bc) {
-            fprintf(stderr, "symplex: error: --posix: '%s' not found (the build makes it)\n", runtime);
+            cli_error("--posix: '%s' not found (the build makes it)", runtime);
             free(runtime), free(include), free(libc_include), free(prefix);
             return 1;
         }
@@ -163,14 +192,14 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     free(libc_include);
     free(prefix);
     if (!m) {
-        fprintf(stderr, "symplex: error: %s\n", err ? err : "cannot load program");
+        cli_error("%s", err ? err : "cannot load program");
         free(err);
         return 1;
     }
     if (getenv("SYMPLEX_DUMP_IR")) ir_dump(stderr, m); /* debugging aid for the lowering */
     IrFunction *user_main = ir_function_by_name(m, "main");
     if (m->main_index < 0 || !user_main || user_main->is_declaration) {
-        fprintf(stderr, "symplex: error: %s: no 'main' function\n", o.engine.program);
+        cli_error("%s: no 'main' function", o.engine.program);
         ir_module_free(m);
         return 1;
     }
@@ -213,7 +242,7 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     o.solver.cw_compare = NULL;
     Engine *e = engine_new(&o.engine, m, solver, &sstats, &o.exec, out, &err);
     if (!e) {
-        fprintf(stderr, "symplex: error: %s\n", err);
+        cli_error("%s", err);
         free(err);
         free(configuration);
         solver_destroy(solver);
@@ -296,6 +325,7 @@ int main(int argc, char **argv) {
     } else {
         cli_dist_options(&o);
         rc = cli_run(o, argc, argv);
+        cli_rank_error_flush();
     }
     cli_options_free(&o);
     dist_shutdown();

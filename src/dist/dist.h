@@ -41,6 +41,8 @@ int dist_size(void);
 /* Every rank says whether it is ready to explore; true when all are (a
  * rank that fails before says no from dist_shutdown, so none waits for it). */
 bool dist_ready(bool ok);
+/* Whether rank 0 was ready (a rank that has not said yet says no first). */
+bool dist_writer_ready(void);
 /* Leaves the job (after the engine is done). */
 void dist_shutdown(void);
 /* Makes e one rank of the job's exploration (size > 1): sets e->dist. */

@@ -876,14 +876,24 @@ bool dist_init(int *argc, char ***argv, char **err) {
 int dist_rank(void) { return g_rank; }
 int dist_size(void) { return g_size; }
 
-static bool g_synced;
+static bool g_synced, g_writer_ok = true;
 
 bool dist_ready(bool ok) {
     if (!g_mpi || g_synced) return ok;
     g_synced = true;
-    int mine = ok, all = 0;
-    MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    return all != 0;
+    int mine = ok;
+    int *all = util_malloc((size_t)g_size * sizeof *all);
+    MPI_Allgather(&mine, 1, MPI_INT, all, 1, MPI_INT, MPI_COMM_WORLD);
+    g_writer_ok = all[0] != 0;
+    bool every = true;
+    for (int r = 0; r < g_size; r++) every = every && all[r];
+    free(all);
+    return every;
+}
+
+bool dist_writer_ready(void) {
+    if (g_mpi && !g_synced) dist_ready(false);
+    return g_writer_ok;
 }
 
 void dist_shutdown(void) {

@@ -20,5 +20,6 @@ bool dist_init(int *argc, char ***argv, char **err) {
 int dist_rank(void) { return 0; }
 int dist_size(void) { return 1; }
 bool dist_ready(bool ok) { return ok; }
+bool dist_writer_ready(void) { return true; }
 void dist_shutdown(void) {}
 void dist_attach(struct Engine *e) { (void)e; }

@@ -219,12 +219,12 @@ void engine_checkpoint_tested(Engine *e, uint32_t n, uint64_t decisions, uint64_
 
 /* ---- resuming ---- */
 
-/* Every test tests.log holds, noted by path (engine_test.h): those the
- * checkpoint counted (up to from_test) cannot come again in its frontier;
- * those after it can, and so can those of an earlier crash whose paths this
+/* Every test tests.log holds, noted by path (engine_test.h) and counted when
+ * met: those the checkpoint counted cannot come again in its frontier; those
+ * after it can, and so can those of an earlier crash whose paths this
  * checkpoint's frontier still holds (a run resumed, then killed again before
- * it reached them), counted when met. The last test number logged. */
-static uint32_t ckpt_read_log(Engine *e, const char *path, uint32_t from_test) {
+ * it reached them), whatever their number. The last test number logged. */
+static uint32_t ckpt_read_log(Engine *e, const char *path) {
     FILE *f = fopen(path, "r");
     if (!f) return 0;
     unsigned n, last = 0;
@@ -234,7 +234,7 @@ static uint32_t ckpt_read_log(Engine *e, const char *path, uint32_t from_test) {
     /* a line the kill cut short has no newline: that test is not complete */
     while (fgets(line, sizeof line, f))
         if (sscanf(line, "%u %llu %llx%n", &n, &d, &h, &end) == 3 && line[end] == '\n') {
-            engine_tested_note(e, d, h, n, n <= from_test);
+            engine_tested_note(e, d, h, n, false, false);
             if (n > last) last = n;
         }
     fclose(f);
@@ -333,7 +333,7 @@ static bool ckpt_load(Engine *e, char **err) {
         /* a test is logged once all its files are written: one after the
          * last logged is what the kill cut short, and is written again */
         char *log = util_format("%s/tests.log", c->dir);
-        uint32_t last = ckpt_read_log(e, log, c->from_test);
+        uint32_t last = ckpt_read_log(e, log);
         free(log);
         if (last < c->from_test) last = c->from_test;
         ok = out_forget_tests_after(e->out, last, err);

@@ -108,9 +108,17 @@ static const void *engine_tested_key(uint64_t decisions, uint64_t hash) {
 }
 
 #define TESTED_COUNTED ((u128)1 << 32) /* the test is among e->tests (not only in a resumed log) */
+#define TESTED_ENDED ((u128)1 << 33)   /* of a path that ended (an exit, an error), not one cut short */
 
-void engine_tested_note(Engine *e, uint64_t decisions, uint64_t hash, uint32_t test, bool counted) {
-    ptrmap_put(&e->tested, engine_tested_key(decisions, hash), test | (counted ? TESTED_COUNTED : 0));
+static bool engine_test_ended(const TestBundle *b) { return strcmp(b->rec.outcome, "early") != 0; }
+
+void engine_tested_note(Engine *e, uint64_t decisions, uint64_t hash, uint32_t test, bool counted, bool ended) {
+    const void *key = engine_tested_key(decisions, hash);
+    /* a prefix's test (the same decisions, cut short before the end) keeps
+     * the path's own: the path that ended stays tested */
+    const u128 *had = ptrmap_get(&e->tested, key);
+    if (had && (*had & TESTED_ENDED) && !ended) return;
+    ptrmap_put(&e->tested, key, test | (counted ? TESTED_COUNTED : 0) | (ended ? TESTED_ENDED : 0));
 }
 
 bool engine_test_known(Engine *e, const TestBundle *b) {
@@ -118,9 +126,10 @@ bool engine_test_known(Engine *e, const TestBundle *b) {
     if (!v) return false;
     if (*v & TESTED_COUNTED) {
         /* met again in this run: a path that ended is its decisions; one
-         * cut short (a run's end, a limit) is a prefix, and its test's
-         * input may go anywhere past it, so it is written */
-        if (strcmp(b->rec.outcome, "early") == 0) return false;
+         * cut short (a run's end, a limit, a state the memory cap set aside
+         * that goes on when rebuilt) is a prefix, and its test's input may
+         * go anywhere past it, so neither stops the other's test */
+        if (!(*v & TESTED_ENDED) || !engine_test_ended(b)) return false;
         e->tests_repeated++;
         return true;
     }
@@ -146,7 +155,7 @@ uint32_t engine_test_write(Engine *e, const TestBundle *b) {
         out_write_err(e->out, n, b->error_kind, b->message, b->file, b->line, b->stack);
         engine_add_error(e, b->error_kind, b->message, b->file, b->line, b->stack, n);
     }
-    engine_tested_note(e, b->decisions, b->hash, n, true);
+    engine_tested_note(e, b->decisions, b->hash, n, true, engine_test_ended(b));
     engine_checkpoint_tested(e, n, b->decisions, b->hash); /* last: a logged test has all its files */
     return n;
 }

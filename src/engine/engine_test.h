@@ -35,8 +35,9 @@ void engine_test_bundle_free(TestBundle *b);
  * State.decision_hash: each fork's place and side). Only the writer knows
  * the paths: other ranks ask it by shipping. */
 bool engine_test_known(Engine *e, const TestBundle *b);
-/* Notes that `test` is the test of that path; counted: among e->tests. */
-void engine_tested_note(Engine *e, uint64_t decisions, uint64_t hash, uint32_t test, bool counted);
+/* Notes that `test` is the test of that path; counted: among e->tests;
+ * ended: the path ended there (an exit, an error), not cut short. */
+void engine_tested_note(Engine *e, uint64_t decisions, uint64_t hash, uint32_t test, bool counted, bool ended);
 bool engine_error_seen(const Engine *e, const char *kind, const char *file, uint32_t line);
 void engine_add_error(Engine *e, const char *kind, const char *message, const char *file, uint32_t line,
                       const char *stack, uint32_t test);
