@@ -1,101 +1,20 @@
-/* One exploration over the ranks of an MPI job (dist.h). Every send is
- * non-blocking (a rank that blocked sending a large message to a rank busy
- * sending one back would deadlock); what is received is handled between
- * two quanta, or while a rank waits for work. */
-#include "dist.h"
+/* One exploration over the ranks of an MPI job (dist.h): the ranks'
+ * messages, their reports and tests, the end of the run and the job
+ * (dist_mpi.h says what the other parts do). */
+#include "dist_mpi.h"
 #include "dist_msg.h"
-#include "../engine/engine.h"
 #include "../engine/engine_checkpoint.h"
-#include "../engine/engine_record.h"
 #include "../engine/engine_target.h"
 #include "../util/util.h"
-#include <mpi.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#define DIST_STATUS_PERIOD 0.05 /* seconds between two reports of a working rank */
-#define DIST_GIVE_MAX 256       /* states one transfer moves at most */
-#define DIST_MIX_MIN 8          /* states a rank must hold to be mixed */
-/* Seconds between two mixes (dist_mix). Chosen on five path-bound suite
- * programs other than the four bench/results/dist reports (lexer_c,
- * stack_vm, regex_lite, tlv_records, csv_fields; -n 2, 15 s, seeds 1-3):
- * against no mixing, paths per second 0.81-1.66 (geometric mean 1.10),
- * branches covered never fewer, on three more. */
-#define DIST_MIX_PERIOD 0.5
-#define DIST_WAIT_US 200        /* a waiting rank's sleep between two looks at its messages */
-/* Tests a rank may have shipped that rank 0 has not written yet: beyond
- * this it waits, so it makes tests no faster than rank 0 writes them (and
- * the end of a run, which gives the states left tests as time allows, sees
- * what a test really costs). */
-#define DIST_TESTS_IN_FLIGHT 64
-
-enum { TAG_STATUS = 1, TAG_GIVE, TAG_WORK, TAG_TEST, TAG_COVER, TAG_DONE, TAG_FINAL, TAG_BYE, TAG_ACK,
-       TAG_CKPT, TAG_READY, TAG_PART, TAG_STOP };
-enum { CKPT_PAUSE = 1, CKPT_SAVE }; /* what a TAG_CKPT asks */
-
 static int g_rank, g_size = 1;
 static bool g_mpi;
 
-typedef VEC(uint32_t) IdVec;
-
-typedef struct Outgoing {
-    ByteBuf buf;
-    MPI_Request req;
-} Outgoing;
-
-/* What one rank did, as its final report says (and rank 0's view of it). */
-typedef struct RankFigures {
-    DistTotals t;
-    uint64_t tests, given, received, transfers_out, transfers_in, bytes_out, rebuilds, strayed, lost;
-    double elapsed_s, idle_s, test_wait_s; /* idle: waiting for work; test_wait: for rank 0 to write tests */
-} RankFigures;
-
-/* Rank 0's view of a rank, from its latest report. */
-typedef struct RankView {
-    bool idle, asked, finished;
-    uint64_t states, sent, recv; /* transfers sent and received */
-    DistTotals t;
-    size_t cover_b, cover_l;     /* how much of the coverage lists it was sent */
-    RankFigures final;
-    uint32_t unacked;            /* its tests written since the last acknowledgement */
-    uint64_t issued;             /* transfers rank 0 had sent to it (itself or by a donor) */
-    bool paused;                 /* a checkpoint: it has stopped, every test it shipped written */
-    uint64_t paused_recv;        /* transfers it had received when it last said so */
-    uint32_t paused_epoch;       /* the checkpoint it said so for */
-} RankView;
-
-typedef struct Dist {
-    EngineDist ops;
-    int rank, size;
-    VEC(Outgoing *) outbox;
-    double next_status;
-    bool dry, done, finished;
-    EngineShare share;              /* SHARE_TREE: states move; otherwise each rank explores on its own */
-    bool ckpt_pause, ckpt_save;     /* rank 0 asked this rank to pause for a checkpoint, and to send its part */
-    uint32_t ckpt_epoch;            /* the checkpoint: rank 0's count, and the one a rank last paused for */
-    uint64_t in_flight;             /* tests shipped, not yet acknowledged as written */
-    double ship_wait_s;             /* time spent waiting for rank 0 to write them */
-    RankFigures me;
-    uint8_t *known_b, *known_l;     /* coverage already reported to (or heard from) rank 0 */
-    /* rank 0 */
-    RankView *view;
-    IdVec cover_b, cover_l;         /* every rank's coverage, in the order it was heard of */
-    size_t finals;
-    uint64_t remote_tests;          /* tests the others shipped, written here */
-    double next_collect;            /* when rank 0 next looks for its own new coverage */
-    double next_mix;                /* dist_mix */
-    Rng rng;
-    bool merged;                    /* the ranks' figures are in the engine's */
-} Dist;
-
-static Dist *dist_of(const Engine *e) { return e->dist->impl; }
-
-/* A message that does not decode: the ranks disagree on the program or the
- * build. One line, and the whole job ends. */
-static void dist_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-static void dist_fail(const char *fmt, ...) {
+void dist_fail(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     fprintf(stderr, "symplex: error: ");
@@ -108,7 +27,7 @@ static void dist_fail(const char *fmt, ...) {
 
 /* ---- sending ---- */
 
-static void dist_send(Dist *d, int to, int tag, ByteBuf *buf) {
+void dist_send(Dist *d, int to, int tag, ByteBuf *buf) {
     Outgoing *o = util_calloc(1, sizeof *o);
     o->buf = *buf;
     memset(buf, 0, sizeof *buf);
@@ -116,7 +35,7 @@ static void dist_send(Dist *d, int to, int tag, ByteBuf *buf) {
     VEC_PUSH(d->outbox, o);
 }
 
-static void dist_outbox_progress(Dist *d) {
+void dist_outbox_progress(Dist *d) {
     size_t k = 0;
     for (size_t i = 0; i < d->outbox.len; i++) {
         Outgoing *o = d->outbox.data[i];
@@ -167,7 +86,7 @@ static void dist_new_ids(const uint8_t *covered, uint8_t *known, uint32_t n, IdV
 }
 
 /* This rank's coverage not reported yet, as two id lists (and marked reported). */
-static void dist_put_new_coverage(Engine *e, Dist *d, ByteBuf *b) {
+void dist_put_new_coverage(Engine *e, Dist *d, ByteBuf *b) {
     Executor *ex = e->ex;
     IdVec ids = {0};
     dist_new_ids(ex->branch_covered, d->known_b, ex->m->nbranches, &ids);
@@ -178,7 +97,7 @@ static void dist_put_new_coverage(Engine *e, Dist *d, ByteBuf *b) {
     VEC_FREE(ids);
 }
 
-static bool dist_get_coverage(Engine *e, Dist *d, const uint8_t **p, const uint8_t *end) {
+bool dist_get_coverage(Engine *e, Dist *d, const uint8_t **p, const uint8_t *end) {
     CoverCtx c = {e, d};
     return dist_msg_get_ids(p, end, e->ex->m->nbranches, dist_mark_branch, &c) &&
            dist_msg_get_ids(p, end, e->ex->m->nlocs, dist_mark_line, &c);
@@ -213,7 +132,7 @@ static bool dist_get_totals(const uint8_t **p, const uint8_t *end, DistTotals *t
            bytes_f64(p, end, &t->solver_time_s);
 }
 
-static void dist_send_status(Engine *e, Dist *d) {
+void dist_send_status(Engine *e, Dist *d) {
     ByteBuf b = {0};
     bytebuf_u32(&b, d->dry);
     bytebuf_u64(&b, d->me.transfers_out);
@@ -222,174 +141,6 @@ static void dist_send_status(Engine *e, Dist *d) {
     dist_put_totals(&b, &t);
     dist_put_new_coverage(e, d, &b);
     dist_send(d, 0, TAG_STATUS, &b);
-}
-
-/* ---- moving states ---- */
-
-static int dist_by_decisions(const void *a, const void *b) {
-    uint64_t x = (*(State *const *)a)->decisions, y = (*(State *const *)b)->decisions;
-    return x < y ? -1 : x > y;
-}
-
-/* Half of this rank's states (the fewest decisions first) to rank `to`, or
- * with `mix` a quarter of them drawn at random, as records; an empty
- * transfer when there is nothing to give. */
-static void dist_give(Engine *e, Dist *d, int to, bool mix) {
-    ByteBuf b = {0};
-    bytebuf_u32(&b, 0);
-    uint32_t n = 0;
-    size_t want = e->pool.len / (mix ? 4 : 2);
-    if (want > DIST_GIVE_MAX) want = DIST_GIVE_MAX;
-    if (want && !e->halt_reason) {
-        State **v = util_malloc(e->pool.len * sizeof *v);
-        memcpy(v, e->pool.data, e->pool.len * sizeof *v);
-        if (!mix) {
-            qsort(v, e->pool.len, sizeof *v, dist_by_decisions);
-        } else {
-            for (size_t i = 0; i + 1 < e->pool.len; i++) { /* a random order */
-                size_t j = i + (size_t)rng_below(&d->rng, e->pool.len - i);
-                State *t = v[i];
-                v[i] = v[j], v[j] = t;
-            }
-        }
-        for (size_t i = 0; i < e->pool.len && n < want; i++) {
-            StateRecord r;
-            if (!engine_record_of(e, v[i], &r)) continue;
-            engine_record_encode(&r, &b);
-            engine_record_drop(&r);
-            engine_discard(e, v[i]); /* it goes on there: no path ends here */
-            n++;
-        }
-        free(v);
-    }
-    bytebuf_set_u32(&b, 0, n);
-    d->me.given += n;
-    d->me.transfers_out++;
-    d->me.bytes_out += b.len;
-    dist_send(d, to, TAG_WORK, &b);
-    /* a dry rank reports no more on its own: rank 0 must see this transfer
-     * counted, or it waits for it to arrive for ever */
-    if (d->dry && d->rank != 0 && !d->finished) dist_send_status(e, d);
-}
-
-static void dist_take(Engine *e, Dist *d, const uint8_t *p, const uint8_t *end) {
-    uint32_t n = 0;
-    d->me.transfers_in++;
-    if (!bytes_u32(&p, end, &n)) dist_fail("distributed run: a malformed transfer");
-    for (uint32_t i = 0; i < n; i++) {
-        StateRecord r;
-        if (!engine_record_decode(&p, end, &r)) dist_fail("distributed run: a malformed transfer");
-        if (d->finished) { /* this rank has stopped (its limits): the state is lost, and counted */
-            engine_record_drop(&r);
-            d->me.lost++;
-            continue;
-        }
-        engine_record_adopt(e, &r);
-        d->me.received++;
-    }
-    /* an empty transfer answers the request too: a dry rank asks again */
-    if (d->rank == 0) d->view[0].asked = false;
-    else if (!n && d->dry && !d->finished) dist_send_status(e, d);
-}
-
-/* ---- rank 0: balancing and the end of the exploration ---- */
-
-static void dist_own_view(Engine *e, Dist *d) {
-    RankView *v = &d->view[0];
-    v->idle = d->dry || d->finished;
-    v->finished = d->finished;
-    v->states = e->pool.len;
-    v->sent = d->me.transfers_out;
-    v->recv = d->me.transfers_in;
-    if (!d->dry) v->asked = false;
-}
-
-static int dist_pick_donor(Dist *d) {
-    int best = -1;
-    for (int r = 0; r < d->size; r++) {
-        const RankView *v = &d->view[r];
-        if (v->idle || v->finished || v->states < 2) continue;
-        if (best < 0 || v->states > d->view[best].states) best = r;
-    }
-    return best;
-}
-
-/* Rank `donor` gives states to rank `to` (rank 0 sets every transfer going:
- * checkpoints count on it). */
-static void dist_ask_give(Engine *e, Dist *d, int donor, int to, bool mix) {
-    d->view[to].issued++;
-    if (donor == 0) {
-        dist_give(e, d, to, mix);
-        return;
-    }
-    ByteBuf b = {0};
-    bytebuf_u32(&b, (uint32_t)to);
-    bytebuf_u32(&b, mix);
-    dist_send(d, donor, TAG_GIVE, &b);
-}
-
-/* Every DIST_MIX_PERIOD, a random quarter of the states of the rank that
- * holds the most moves to another rank drawn at random: without it a rank
- * keeps the subtree its first transfer gave it, and where that subtree is
- * the expensive one (json_scan: queries 7 times as slow), it spends the run
- * there while one process's search would have left it. */
-static void dist_mix(Engine *e, Dist *d) {
-    double now = timer_now();
-    if (now < d->next_mix) return;
-    d->next_mix = now + DIST_MIX_PERIOD;
-    int from = dist_pick_donor(d);
-    if (from < 0 || d->view[from].states < DIST_MIX_MIN) return;
-    int to = (int)rng_below(&d->rng, (uint64_t)d->size - 1);
-    if (to >= from) to++;
-    if (d->view[to].finished) return;
-    d->view[from].states -= d->view[from].states / 4;
-    dist_ask_give(e, d, from, to, true);
-}
-
-static void dist_coordinate(Engine *e, Dist *d) {
-    dist_own_view(e, d);
-    if (d->share != SHARE_TREE) return; /* nothing to balance: each rank ends when its own search does */
-    for (int r = 0; r < d->size; r++) {
-        RankView *v = &d->view[r];
-        if (!v->idle || v->asked || v->finished) continue;
-        int donor = dist_pick_donor(d);
-        if (donor < 0) break;
-        v->asked = true;
-        d->view[donor].states -= d->view[donor].states / 2;
-        dist_ask_give(e, d, donor, r, false);
-    }
-    dist_mix(e, d);
-    dist_own_view(e, d);
-    if (d->done) return;
-    /* over: every rank dry (or stopped), none waiting on a transfer, and
-     * every transfer sent received */
-    uint64_t sent = 0, recv = 0;
-    for (int r = 0; r < d->size; r++) {
-        const RankView *v = &d->view[r];
-        if (!v->finished && (!v->idle || v->asked)) return;
-        sent += v->sent;
-        recv += v->recv;
-    }
-    if (sent != recv) {
-        if (getenv("SYMPLEX_DEBUG_DIST")) {
-            static double last;
-            if (timer_now() - last > 1) {
-                last = timer_now();
-                for (int r = 0; r < d->size; r++)
-                    fprintf(stderr, "rank %d idle %d asked %d fin %d states %llu sent %llu recv %llu\n", r, d->view[r].idle,
-                            d->view[r].asked, d->view[r].finished, (unsigned long long)d->view[r].states,
-                            (unsigned long long)d->view[r].sent, (unsigned long long)d->view[r].recv);
-            }
-        }
-        return;
-    }
-    d->done = true;
-    for (int r = 1; r < d->size; r++) {
-        if (d->view[r].finished) continue;
-        ByteBuf b = {0};
-        bytebuf_u32(&b, 0);
-        dist_send(d, r, TAG_DONE, &b);
-    }
 }
 
 static void dist_on_status(Engine *e, Dist *d, int from, const uint8_t *p, const uint8_t *end) {
@@ -521,31 +272,14 @@ static void dist_handle(Engine *e, Dist *d, int from, int tag, const uint8_t *p,
         if (no_tests) e->skip_tests = true;
         break;
     }
-    case TAG_CKPT: {
-        uint32_t what = 0;
-        if (!bytes_u32(&p, end, &what) || !bytes_u32(&p, end, &d->ckpt_epoch))
-            dist_fail("distributed run: a malformed checkpoint message");
-        if (what == CKPT_PAUSE) d->ckpt_pause = true;
-        else d->ckpt_save = true;
-        break;
-    }
-    case TAG_READY: {
-        RankView *v = &d->view[from];
-        uint32_t epoch;
-        uint64_t recv;
-        if (!bytes_u32(&p, end, &epoch) || !bytes_u64(&p, end, &recv))
-            dist_fail("distributed run: a malformed checkpoint message");
-        if (epoch != d->ckpt_epoch) break; /* said for a checkpoint already saved */
-        v->paused = true;
-        v->paused_recv = recv;
-        break;
-    }
+    case TAG_CKPT:
+    case TAG_READY: dist_ckpt_receive(d, from, tag, p, end); break;
     }
 }
 
 /* Handles every message waiting; true if there was one. With `discard`,
  * only receives them (the run is over). */
-static bool dist_drain(Engine *e, Dist *d, bool discard, bool *bye) {
+bool dist_drain(Engine *e, Dist *d, bool discard, bool *bye) {
     bool any = false;
     for (;;) {
         int flag = 0, len = 0;
@@ -571,96 +305,6 @@ static bool dist_drain(Engine *e, Dist *d, bool discard, bool *bye) {
         }
     dist_outbox_progress(d);
     return any;
-}
-
-/* ---- checkpoints (engine_checkpoint.h) ----
- *
- * The writer saves the whole run's frontier at one cut: it asks every rank
- * to pause between two quanta; a rank says it has paused, and says so again
- * whenever a transfer reaches it meanwhile. Messages between two ranks
- * arrive in the order they were sent, so the tests a rank shipped before it
- * paused are written before rank 0 reads that it has. Every transfer is set
- * going by rank 0 (a donor gives only when told to, and a request sent
- * before the pause reaches the donor before it), so when each paused rank
- * has received every transfer rank 0 set going to it, no state is between
- * ranks and no test is unwritten: each open path is in exactly one rank's
- * frontier. Each rank then sends its part and goes on; rank 0 receives
- * nothing but the parts until it has them all, so its own counts and
- * frontier are the cut's. */
-
-static void dist_send_ckpt(Dist *d, int to, uint32_t what) {
-    ByteBuf b = {0};
-    bytebuf_u32(&b, what);
-    bytebuf_u32(&b, d->ckpt_epoch);
-    dist_send(d, to, TAG_CKPT, &b);
-}
-
-static void dist_ckpt_pause(Engine *e, Dist *d) {
-    d->ckpt_pause = false;
-    bool said = false;
-    uint64_t said_recv = 0;
-    while (!d->ckpt_save) {
-        bool any = dist_drain(e, d, false, NULL);
-        if (!d->ckpt_save && (!said || said_recv != d->me.transfers_in)) {
-            said = true;
-            said_recv = d->me.transfers_in;
-            ByteBuf b = {0};
-            bytebuf_u32(&b, d->ckpt_epoch);
-            bytebuf_u64(&b, said_recv);
-            dist_send(d, 0, TAG_READY, &b);
-        }
-        if (!any) usleep(DIST_WAIT_US);
-    }
-    d->ckpt_save = false;
-    ByteBuf b = {0};
-    dist_put_new_coverage(e, d, &b);
-    engine_checkpoint_part(e, &b);
-    dist_send(d, 0, TAG_PART, &b);
-}
-
-static bool dist_ckpt_cut_ready(const Dist *d) {
-    if (d->me.transfers_in != d->view[0].issued) return false;
-    for (int r = 1; r < d->size; r++) {
-        const RankView *v = &d->view[r];
-        if (!v->finished && (!v->paused || v->paused_recv != v->issued)) return false;
-    }
-    return true;
-}
-
-static void dist_checkpoint(Engine *e, void (*part)(void *ctx, const uint8_t *p, const uint8_t *end), void *ctx) {
-    Dist *d = dist_of(e);
-    d->ckpt_epoch++;
-    for (int r = 1; r < d->size; r++) {
-        d->view[r].paused = false;
-        if (!d->view[r].finished) dist_send_ckpt(d, r, CKPT_PAUSE);
-    }
-    while (!dist_ckpt_cut_ready(d))
-        if (!dist_drain(e, d, false, NULL)) usleep(DIST_WAIT_US);
-    /* the cut: only the parts are received now (a test written here would be after it) */
-    int expect = 0;
-    for (int r = 1; r < d->size; r++)
-        if (!d->view[r].finished) {
-            dist_send_ckpt(d, r, CKPT_SAVE);
-            expect++;
-        }
-    while (expect) {
-        int flag = 0, len = 0;
-        MPI_Status st;
-        MPI_Iprobe(MPI_ANY_SOURCE, TAG_PART, MPI_COMM_WORLD, &flag, &st);
-        if (!flag) {
-            dist_outbox_progress(d);
-            usleep(DIST_WAIT_US);
-            continue;
-        }
-        MPI_Get_count(&st, MPI_BYTE, &len);
-        uint8_t *buf = util_malloc((size_t)len + 1);
-        MPI_Recv(buf, len, MPI_BYTE, st.MPI_SOURCE, TAG_PART, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        const uint8_t *p = buf, *end = buf + len;
-        if (!dist_get_coverage(e, d, &p, end)) dist_fail("distributed run: a malformed checkpoint part");
-        part(ctx, p, end);
-        free(buf);
-        expect--;
-    }
 }
 
 /* ---- the engine's side ---- */
