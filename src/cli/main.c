@@ -7,7 +7,6 @@
 #include "../dist/dist.h"
 #include "options.h"
 #include <errno.h>
-#include <stdarg.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
@@ -22,16 +21,7 @@
  * would print one error 64 times), and says it, with its rank, otherwise. */
 static char *g_rank_error;
 
-static void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void cli_error(const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    char *msg = util_malloc((size_t)(n > 0 ? n : 0) + 1);
-    va_start(ap, fmt);
-    vsnprintf(msg, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
-    va_end(ap);
+static void cli_error(char *msg) { /* takes msg */
     if (!dist_rank()) fprintf(stderr, "symplex: error: %s\n", msg);
     if (dist_rank() && !g_rank_error) g_rank_error = msg;
     else free(msg);
@@ -176,7 +166,7 @@ static int cli_run(CliOptions o, int argc, char **argv) {
         lo.libc_include = libc_include;
         lo.prune_runtime = true;
         if (!lo.runtime_bc) {
-            cli_error("--posix: '%s' not found (the build makes it)", runtime);
+            cli_error(util_format("--posix: '%s' not found (the build makes it)", runtime));
             free(runtime), free(include), free(libc_include), free(prefix);
             return 1;
         }
@@ -192,14 +182,14 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     free(libc_include);
     free(prefix);
     if (!m) {
-        cli_error("%s", err ? err : "cannot load program");
+        cli_error(util_strdup(err ? err : "cannot load program"));
         free(err);
         return 1;
     }
     if (getenv("SYMPLEX_DUMP_IR")) ir_dump(stderr, m); /* debugging aid for the lowering */
     IrFunction *user_main = ir_function_by_name(m, "main");
     if (m->main_index < 0 || !user_main || user_main->is_declaration) {
-        cli_error("%s: no 'main' function", o.engine.program);
+        cli_error(util_format("%s: no 'main' function", o.engine.program));
         ir_module_free(m);
         return 1;
     }
@@ -242,7 +232,7 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     o.solver.cw_compare = NULL;
     Engine *e = engine_new(&o.engine, m, solver, &sstats, &o.exec, out, &err);
     if (!e) {
-        cli_error("%s", err);
+        cli_error(util_strdup(err));
         free(err);
         free(configuration);
         solver_destroy(solver);

@@ -198,16 +198,8 @@ static void dist_put_figures(ByteBuf *b, const RankFigures *f) {
 static void dist_on_final(Engine *e, Dist *d, int from, const uint8_t *p, const uint8_t *end) {
     RankView *v = &d->view[from];
     dist_get_figures(&p, end, &v->final);
-    uint32_t nearly;
-    if (!bytes_u32(&p, end, &nearly)) dist_fail("distributed run: a malformed final report");
-    for (uint32_t i = 0; i < nearly; i++) {
-        char *reason = NULL;
-        uint64_t n;
-        if (!bytes_str(&p, end, &reason) || !bytes_u64(&p, end, &n)) dist_fail("distributed run: a malformed final report");
-        reason_counts_add(&e->early, reason, n);
-        free(reason);
-    }
-    if (!dist_get_coverage(e, d, &p, end)) dist_fail("distributed run: a malformed final report");
+    if (!bytes_reasons(&p, end, &e->early) || !dist_get_coverage(e, d, &p, end))
+        dist_fail("distributed run: a malformed final report");
     v->finished = v->idle = true;
     v->sent = v->final.transfers_out;
     v->recv = v->final.transfers_in;
@@ -419,11 +411,7 @@ static void dist_finish(Engine *e) {
     if (d->rank != 0) {
         ByteBuf b = {0};
         dist_put_figures(&b, &d->me);
-        bytebuf_u32(&b, (uint32_t)e->early.len);
-        for (size_t i = 0; i < e->early.len; i++) {
-            bytebuf_str(&b, e->early.data[i].reason);
-            bytebuf_u64(&b, e->early.data[i].n);
-        }
+        bytebuf_reasons(&b, &e->early);
         dist_put_new_coverage(e, d, &b);
         dist_send(d, 0, TAG_FINAL, &b);
         bool bye = false;

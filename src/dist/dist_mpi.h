@@ -48,7 +48,6 @@ typedef struct RankView {
     uint64_t issued;             /* transfers rank 0 had sent to it (itself or by a donor) */
     bool paused;                 /* a checkpoint: it has stopped, every test it shipped written */
     uint64_t paused_recv;        /* transfers it had received when it last said so */
-    uint32_t paused_epoch;       /* the checkpoint it said so for */
 } RankView;
 
 typedef struct Dist {

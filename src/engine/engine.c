@@ -182,8 +182,7 @@ void engine_free(Engine *e) {
     if (e->pruner) e->pruner->destroy(e->pruner);
     exec_free(e->ex);
     engine_target_free(e);
-    for (size_t i = 0; i < e->early.len; i++) free(e->early.data[i].reason);
-    VEC_FREE(e->early);
+    reason_counts_free(&e->early);
     ptrmap_free(&e->tested);
     for (size_t i = 0; i < e->errors.len; i++) {
         free(e->errors.data[i].kind);

@@ -62,6 +62,7 @@ typedef struct ReasonCount { char *reason; uint64_t n; } ReasonCount;
 typedef VEC(ReasonCount) ReasonCounts;
 /* Adds n to reason's count in v (a new entry the first time). */
 void reason_counts_add(ReasonCounts *v, const char *reason, uint64_t n);
+void reason_counts_free(ReasonCounts *v);
 
 /* The memory cap's bookkeeping (engine_memory.c). Sizes in bytes. */
 typedef struct EngineMemory {

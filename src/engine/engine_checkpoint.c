@@ -52,11 +52,7 @@ void engine_checkpoint_part(Engine *e, ByteBuf *b) {
     bytebuf_u64(b, e->paths_early);
     bytebuf_u64(b, e->sstats->queries);
     bytebuf_f64(b, e->sstats->time_s);
-    bytebuf_u32(b, (uint32_t)e->early.len);
-    for (size_t i = 0; i < e->early.len; i++) {
-        bytebuf_str(b, e->early.data[i].reason);
-        bytebuf_u64(b, e->early.data[i].n);
-    }
+    bytebuf_reasons(b, &e->early);
     /* the records, after their count and length (written last: encoded in one pass) */
     size_t at = b->len;
     bytebuf_u32(b, 0);
@@ -95,14 +91,7 @@ static void ckpt_add_part(void *ctx, const uint8_t *p, const uint8_t *end) {
     double solver_s;
     uint32_t n;
     bool ok = bytes_u64(&p, end, &v[0]) && bytes_u64(&p, end, &v[1]) && bytes_u64(&p, end, &v[2]) &&
-              bytes_u64(&p, end, &v[3]) && bytes_f64(&p, end, &solver_s) && bytes_u32(&p, end, &n);
-    for (uint32_t i = 0; ok && i < n; i++) {
-        char *reason = NULL;
-        uint64_t k = 0;
-        ok = bytes_str(&p, end, &reason) && bytes_u64(&p, end, &k);
-        if (ok) reason_counts_add(&t->reasons, reason, k);
-        free(reason);
-    }
+              bytes_u64(&p, end, &v[3]) && bytes_f64(&p, end, &solver_s) && bytes_reasons(&p, end, &t->reasons);
     ok = ok && bytes_u32(&p, end, &n) && bytes_u64(&p, end, &len) && len <= (uint64_t)(end - p);
     if (ok) {
         bytebuf_put(&t->records, p, len);
@@ -117,8 +106,7 @@ static void ckpt_add_part(void *ctx, const uint8_t *p, const uint8_t *end) {
 }
 
 static void ckpt_sum_free(CkptSum *t) {
-    for (size_t i = 0; i < t->reasons.len; i++) free(t->reasons.data[i].reason);
-    VEC_FREE(t->reasons);
+    reason_counts_free(&t->reasons);
     VEC_FREE(t->records);
 }
 
@@ -139,11 +127,7 @@ static void ckpt_encode(Engine *e, const CkptSum *t, ByteBuf *b) {
     bytebuf_put(b, ex->line_covered, m->nlocs);
     bytebuf_u32(b, m->nbranches);
     bytebuf_put(b, ex->branch_covered, m->nbranches);
-    bytebuf_u32(b, (uint32_t)t->reasons.len);
-    for (size_t i = 0; i < t->reasons.len; i++) {
-        bytebuf_str(b, t->reasons.data[i].reason);
-        bytebuf_u64(b, t->reasons.data[i].n);
-    }
+    bytebuf_reasons(b, &t->reasons);
     bytebuf_u32(b, (uint32_t)e->errors.len);
     for (size_t i = 0; i < e->errors.len; i++) {
         const ErrorRecord *r = &e->errors.data[i];
@@ -263,13 +247,7 @@ static bool ckpt_decode_counts(Engine *e, const uint8_t **p, const uint8_t *end,
 
 static bool ckpt_decode_lists(Engine *e, const uint8_t **p, const uint8_t *end) {
     uint32_t n;
-    if (!bytes_u32(p, end, &n)) return false;
-    for (uint32_t i = 0; i < n; i++) {
-        ReasonCount rc = {0};
-        if (!bytes_str(p, end, &rc.reason) || !bytes_u64(p, end, &rc.n)) { free(rc.reason); return false; }
-        VEC_PUSH(e->early, rc);
-    }
-    if (!bytes_u32(p, end, &n)) return false;
+    if (!bytes_reasons(p, end, &e->early) || !bytes_u32(p, end, &n)) return false;
     for (uint32_t i = 0; i < n; i++) {
         ErrorRecord r = {0};
         bool ok = bytes_str(p, end, &r.kind) && bytes_str(p, end, &r.message) && bytes_str(p, end, &r.file) &&

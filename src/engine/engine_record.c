@@ -193,3 +193,25 @@ bool engine_record_decode(const uint8_t **p, const uint8_t *end, StateRecord *r)
     r->seed = sd;
     return true;
 }
+
+void bytebuf_reasons(ByteBuf *b, const ReasonCounts *v) {
+    bytebuf_u32(b, (uint32_t)v->len);
+    for (size_t i = 0; i < v->len; i++) {
+        bytebuf_str(b, v->data[i].reason);
+        bytebuf_u64(b, v->data[i].n);
+    }
+}
+
+bool bytes_reasons(const uint8_t **p, const uint8_t *end, ReasonCounts *v) {
+    uint32_t n;
+    if (!bytes_u32(p, end, &n)) return false;
+    for (uint32_t i = 0; i < n; i++) {
+        char *reason = NULL;
+        uint64_t k = 0;
+        bool ok = bytes_str(p, end, &reason) && bytes_u64(p, end, &k);
+        if (ok) reason_counts_add(v, reason, k);
+        free(reason);
+        if (!ok) return false;
+    }
+    return true;
+}

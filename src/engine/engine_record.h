@@ -47,6 +47,10 @@ bool bytes_u64(const uint8_t **p, const uint8_t *end, uint64_t *v);
 void bytebuf_str(ByteBuf *b, const char *s);   /* u32 length, bytes; NULL as "" */
 bool bytes_str(const uint8_t **p, const uint8_t *end, char **s); /* *s malloc'd (NULL on failure) */
 void bytebuf_f64(ByteBuf *b, double d);
+/* Early ends by reason (Engine.early): u32 count, then each reason and its count. */
+void bytebuf_reasons(ByteBuf *b, const ReasonCounts *v);
+/* Adds the counts at *p into v. */
+bool bytes_reasons(const uint8_t **p, const uint8_t *end, ReasonCounts *v);
 bool bytes_f64(const uint8_t **p, const uint8_t *end, double *d);
 
 #endif

@@ -28,6 +28,11 @@ void reason_counts_add(ReasonCounts *v, const char *reason, uint64_t n) {
     VEC_PUSH(*v, rc);
 }
 
+void reason_counts_free(ReasonCounts *v) {
+    for (size_t i = 0; i < v->len; i++) free(v->data[i].reason);
+    VEC_FREE(*v);
+}
+
 /* The test inputs of s: one ktest object per symbolic object, from a model of
  * its whole path condition. */
 static bool engine_make_ktest(Engine *e, State *s, KTest *kt) {
