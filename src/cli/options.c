@@ -26,7 +26,7 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"no-state-swap", O_NO_STATE_SWAP, false, "states --max-memory ends are lost (by default those with a model are kept as inputs and rebuilt when memory allows)"},
     {"halt-tests", O_HALT_TESTS, true, "at most N tests of the states alive when a limit or a signal halts the run (default: as many as the end's share of the time allows)"},
     {"max-depth", O_MAX_DEPTH, true, "terminate states after N symbolic branches"},
-    {"search", O_SEARCH, true, "dfs, bfs, random-state, random-path, covnew, target (with --target: covnew's weighting toward the target line, its default), portfolio (random-path, covnew, dfs and random-state, each selection drawn by the coverage each found lately; not yet measured); default: random-path interleaved with covnew; given more than once (as KLEE's), the searches take turns"},
+    {"search", O_SEARCH, true, "dfs, bfs, random-state, random-path, covnew, target (with --target: covnew's weighting toward the target line, its default), portfolio (random-path, covnew, dfs and random-state, each selection drawn by the coverage each found lately; screened, not the default); default: random-path interleaved with covnew; given more than once (as KLEE's), the searches take turns"},
     {"prune", O_PRUNE, true, "none (default) or homi: learned state pruning (Homi) in runs restarting from the start, on top of --search"},
     {"homi-interval", O_HOMI_INTERVAL, true, "with --prune=homi: seconds between two prunes (default 30, scaled by max-time/5h below 5 h)"},
     {"homi-run-max", O_HOMI_RUN_MAX, true, "with --prune=homi: the largest run budget in seconds, runs take 1/4..4/4 of it (default 800, scaled like the interval)"},
