@@ -208,7 +208,7 @@ static void cov_destroy(Searcher *sr) {
 
 Searcher *searcher_covnew_new(Rng *rng, Executor *ex) {
     CovNew *c = util_calloc(1, sizeof *c);
-    c->base = (Searcher){NULL, cov_add, cov_remove, cov_select, cov_destroy};
+    c->base = (Searcher){NULL, cov_add, cov_remove, cov_select, cov_destroy, NULL};
     c->rng = rng;
     c->ex = ex;
     c->max_dist = COVNEW_MAX_DIST;

@@ -64,7 +64,7 @@ static void list_destroy(Searcher *s) {
 
 static Searcher *list_new(ListOrder order, Rng *rng) {
     ListSearcher *l = util_calloc(1, sizeof *l);
-    l->base = (Searcher){NULL, list_add, list_remove, list_select, list_destroy};
+    l->base = (Searcher){NULL, list_add, list_remove, list_select, list_destroy, NULL};
     l->order = order;
     l->rng = rng;
     return &l->base;
@@ -120,7 +120,7 @@ static void il_destroy(Searcher *s) {
 
 Searcher *searcher_interleaved_newv(Searcher **v, uint32_t n) {
     Interleaved *i = util_calloc(1, sizeof *i);
-    i->base = (Searcher){il_fork, il_add, il_remove, il_select, il_destroy};
+    i->base = (Searcher){il_fork, il_add, il_remove, il_select, il_destroy, NULL};
     i->v = util_malloc(n * sizeof *i->v);
     memcpy(i->v, v, n * sizeof *v);
     i->n = n;

@@ -18,6 +18,7 @@ static const double PORTFOLIO_DISCOUNT = 0.02, PORTFOLIO_FLOOR = 0.2;
 typedef struct Portfolio {
     Searcher base;
     Searcher *arms[PORTFOLIO_MAX_ARMS];
+    const char *const *names;
     double value[PORTFOLIO_MAX_ARMS];
     uint64_t picks[PORTFOLIO_MAX_ARMS];
     uint32_t n;
@@ -80,12 +81,23 @@ static void pf_destroy(Searcher *s) {
     free(pf);
 }
 
-Searcher *searcher_portfolio_new(Searcher **arms, uint32_t n, Rng *rng, PortfolioCoverage coverage, const void *ctx) {
+/* Where the selections went: what the bandit made of the run. */
+static void pf_summary(const Searcher *s, FILE *f) {
+    const Portfolio *pf = (const Portfolio *)s;
+    fputs("  \"portfolio_picks\": {", f);
+    for (uint32_t k = 0; k < pf->n; k++)
+        fprintf(f, "%s\"%s\": %llu", k ? ", " : "", pf->names[k], (unsigned long long)pf->picks[k]);
+    fputs("},\n", f);
+}
+
+Searcher *searcher_portfolio_new(Searcher **arms, const char *const *names, uint32_t n, Rng *rng,
+                                 PortfolioCoverage coverage, const void *ctx) {
     Portfolio *pf = util_calloc(1, sizeof *pf);
-    pf->base = (Searcher){pf_fork, pf_add, pf_remove, pf_select, pf_destroy};
+    pf->base = (Searcher){pf_fork, pf_add, pf_remove, pf_select, pf_destroy, pf_summary};
     pf->n = n < PORTFOLIO_MAX_ARMS ? n : PORTFOLIO_MAX_ARMS;
     memcpy(pf->arms, arms, pf->n * sizeof *arms);
     for (uint32_t k = pf->n; k < n; k++) arms[k]->destroy(arms[k]);
+    pf->names = names;
     pf->last = -1;
     pf->rng = rng;
     pf->coverage = coverage;

@@ -95,7 +95,7 @@ static void rp_destroy(Searcher *sr) {
 
 Searcher *searcher_random_path_new(Rng *rng) {
     RandomPath *rp = util_calloc(1, sizeof *rp);
-    rp->base = (Searcher){rp_fork, rp_add, rp_remove, rp_select, rp_destroy};
+    rp->base = (Searcher){rp_fork, rp_add, rp_remove, rp_select, rp_destroy, NULL};
     rp->rng = rng;
     return &rp->base;
 }

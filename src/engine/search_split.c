@@ -57,7 +57,7 @@ static void split_destroy(Searcher *sr) {
 
 Searcher *searcher_split_new(Searcher *a, Searcher *b) {
     Split *sp = util_calloc(1, sizeof *sp);
-    sp->base = (Searcher){split_fork, split_add, split_remove, split_select, split_destroy};
+    sp->base = (Searcher){split_fork, split_add, split_remove, split_select, split_destroy, NULL};
     sp->group[0] = a;
     sp->group[1] = b;
     return &sp->base;

@@ -18,7 +18,8 @@ static uint64_t searcher_executor_coverage(const void *ctx) {
 static Searcher *searcher_portfolio_default(Rng *rng, Executor *ex) {
     Searcher *arms[] = {searcher_random_path_new(rng), searcher_covnew_new(rng, ex), searcher_dfs_new(),
                         searcher_random_state_new(rng)};
-    return searcher_portfolio_new(arms, 4, rng, searcher_executor_coverage, ex);
+    static const char *const names[] = {"random-path", "covnew", "dfs", "random-state"};
+    return searcher_portfolio_new(arms, names, 4, rng, searcher_executor_coverage, ex);
 }
 
 bool searcher_parse(const char *name, SearchKind *out) {

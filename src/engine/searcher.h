@@ -13,6 +13,8 @@ struct Searcher {
     void (*remove)(Searcher *, State *);
     State *(*select)(Searcher *);
     void (*destroy)(Searcher *);
+    /* Its lines of summary.json (each "  \"key\": value,\n"); may be NULL. */
+    void (*summary)(const Searcher *, FILE *);
 };
 
 typedef enum SearchKind { SEARCH_DEFAULT, SEARCH_DFS, SEARCH_BFS, SEARCH_RANDOM_STATE, SEARCH_RANDOM_PATH, SEARCH_COVNEW,
@@ -51,8 +53,10 @@ Searcher *searcher_interleaved_newv(Searcher **v, uint32_t n);
 typedef uint64_t (*PortfolioCoverage)(const void *ctx);
 /* n (1..8) searchers as a bandit's arms: each selection goes to an arm drawn
  * by the coverage it has found lately, with a floor for every arm
- * (search_portfolio.c; takes ownership of the arms, not of the array). */
-Searcher *searcher_portfolio_new(Searcher **arms, uint32_t n, Rng *rng, PortfolioCoverage coverage, const void *ctx);
+ * (search_portfolio.c; takes ownership of the arms, not of the array; the
+ * names, kept by reference, label the arms' selections in summary.json). */
+Searcher *searcher_portfolio_new(Searcher **arms, const char *const *names, uint32_t n, Rng *rng,
+                                 PortfolioCoverage coverage, const void *ctx);
 /* The selections arm `arm` has made. */
 uint64_t searcher_portfolio_picks(const Searcher *s, uint32_t arm);
 

@@ -1,10 +1,13 @@
 /* searcher_portfolio_new (search_portfolio.c): selections move toward the arm
  * whose states find coverage, every arm keeps its floor, and with no
  * coverage at all the arms share evenly. */
+#define _GNU_SOURCE
 #include "check.h"
 #include "engine/searcher.h"
 #include "exec/state.h"
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* An arm that always offers its own state. */
 typedef struct FakeArm {
@@ -19,7 +22,7 @@ static void fake_destroy(Searcher *s) { free(s); }
 
 static Searcher *fake_new(State *mine) {
     FakeArm *a = calloc(1, sizeof *a);
-    a->base = (Searcher){NULL, fake_add, fake_remove, fake_select, fake_destroy};
+    a->base = (Searcher){NULL, fake_add, fake_remove, fake_select, fake_destroy, NULL};
     a->mine = mine;
     return &a->base;
 }
@@ -45,7 +48,8 @@ int main(void) {
     Rng rng;
     rng_seed(&rng, 1);
     Searcher *arms[2] = {fake_new(a), fake_new(b)};
-    Searcher *pf = searcher_portfolio_new(arms, 2, &rng, fake_coverage, NULL);
+    static const char *const names[] = {"a", "b"};
+    Searcher *pf = searcher_portfolio_new(arms, names, 2, &rng, fake_coverage, NULL);
     uint64_t by_a;
     /* nothing found: an even share */
     run(pf, 4000, NULL, &by_a, a);
@@ -59,6 +63,17 @@ int main(void) {
     run(pf, 4000, b, &by_a, a);
     CHECK_MSG(by_a < 1000, "b finds coverage now: a got %llu of 4000", (unsigned long long)by_a);
     CHECK(searcher_portfolio_picks(pf, 0) + searcher_portfolio_picks(pf, 1) == 16000);
+    /* summary.json's line names each arm with its selections */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    pf->summary(pf, f);
+    fclose(f);
+    char want[128];
+    snprintf(want, sizeof want, "  \"portfolio_picks\": {\"a\": %llu, \"b\": %llu},\n",
+             (unsigned long long)searcher_portfolio_picks(pf, 0), (unsigned long long)searcher_portfolio_picks(pf, 1));
+    CHECK_MSG(strcmp(text, want) == 0, "portfolio summary: %s", text);
+    free(text);
     pf->destroy(pf);
     state_free(a), state_free(b);
     return check_report();
