@@ -1,6 +1,7 @@
 /* States set aside as inputs and rebuilt by running them (engine_swap.h). */
 #include "engine_swap.h"
 #include "engine_record.h"
+#include "engine_test.h"
 #include "../util/util.h"
 #include <stdlib.h>
 #include <string.h>
@@ -56,7 +57,7 @@ size_t engine_swap_each(const Engine *e, void (*fn)(void *ctx, const StateRecord
 /* A cut query's point, seen before: the rebuild asked it again and the cap
  * cut it again, so the query alone does not fit. */
 static bool swap_cut_before(EngineSwap *w, const State *s) {
-    const void *key = (const void *)(uintptr_t)(util_hash_mix(s->decision_hash, s->decisions) | 1);
+    const void *key = engine_path_key(s->decisions, s->decision_hash);
     if (ptrmap_get(&w->cut, key)) return true;
     ptrmap_put(&w->cut, key, 1);
     return false;
