@@ -74,7 +74,6 @@ typedef struct EngineMemory {
     size_t start_heap;        /* malloc's bytes in use at the start (0 under a sanitizer) */
     double last_check;
     uint64_t prunes;          /* times states were terminated for memory */
-    bool pruning;             /* the cap is choosing states to end (not a cut query ending one) */
     size_t inhibit, resume;   /* forks stop at this much memory in use and go on below that (0: never stop) */
     size_t swap_in;           /* below this much memory in use states set aside are rebuilt */
     size_t in_use;            /* memory in use at the last look at malloc's count ... */

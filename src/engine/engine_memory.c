@@ -99,10 +99,8 @@ static void engine_memory_prune(Engine *e, size_t rss) {
     if (kill < 1) kill = 1;
     if (kill >= e->pool.len) kill = e->pool.len - 1;
     /* each is set aside when it can be (engine_swap.c, on its termination) */
-    m->pruning = true;
     for (size_t i = 0; i < kill; i++)
         exec_terminate_early(e->ex, e->pool.data[rng_below(&e->rng, e->pool.len)], "max-memory");
-    m->pruning = false;
     if (kill) m->prunes++;
     solver_drop_caches(e->solver);
     memory_release();

@@ -1,7 +1,6 @@
 /* States set aside as inputs and rebuilt by running them (engine_swap.h). */
 #include "engine_swap.h"
 #include "engine_record.h"
-#include "engine_test.h"
 #include "../util/util.h"
 #include <stdlib.h>
 #include <string.h>
@@ -13,14 +12,12 @@
 struct EngineSwap {
     VEC(StateRecord) recs;
     size_t bytes, max_bytes;
-    uint64_t out, in, refused, cut_again;
-    PtrMap cut; /* the points (decisions and hash) at which a query was cut and its state set aside */
+    uint64_t out, in, refused;
 };
 
 void engine_swap_new(Engine *e) {
     EngineSwap *w = util_calloc(1, sizeof *w);
     if (e->mem.cap > e->mem.start) w->max_bytes = (size_t)((double)(e->mem.cap - e->mem.start) * SWAP_STORE_SHARE);
-    ptrmap_init(&w->cut);
     e->swap = w;
 }
 
@@ -40,7 +37,6 @@ void engine_swap_free(Engine *e) {
     if (!e->swap) return;
     engine_swap_clear(e);
     VEC_FREE(e->swap->recs);
-    ptrmap_free(&e->swap->cut);
     free(e->swap);
     e->swap = NULL;
 }
@@ -54,22 +50,9 @@ size_t engine_swap_each(const Engine *e, void (*fn)(void *ctx, const StateRecord
     return w->recs.len;
 }
 
-/* A cut query's point, seen before: the rebuild asked it again and the cap
- * cut it again, so the query alone does not fit. */
-static bool swap_cut_before(EngineSwap *w, const State *s) {
-    const void *key = engine_path_key(s->decisions, s->decision_hash);
-    if (ptrmap_get(&w->cut, key)) return true;
-    ptrmap_put(&w->cut, key, 1);
-    return false;
-}
-
-bool engine_swap_keep(Engine *e, State *s, bool query_cut) {
+bool engine_swap_keep(Engine *e, State *s) {
     EngineSwap *w = e->swap;
     if (!w || s->swapped_out) return false;
-    if (query_cut && swap_cut_before(w, s)) {
-        w->cut_again++;
-        return false;
-    }
     StateRecord r;
     /* a state before its first decision is the initial state: nothing is lost by ending it */
     if (!w->max_bytes || !s->decisions || !engine_record_of(e, s, &r)) {
@@ -116,8 +99,8 @@ void engine_swap_summary(const Engine *e, FILE *f) {
     const EngineSwap *w = e->swap;
     const ExecStats *st = &e->ex->stats;
     fprintf(f, "  \"swap\": {\"set_aside\": %llu, \"rebuilt\": %llu, \"reached\": %llu, \"strayed\": %llu, "
-               "\"waiting\": %zu, \"ended\": %llu, \"cut_again\": %llu},\n",
+               "\"waiting\": %zu, \"ended\": %llu},\n",
             (unsigned long long)(w ? w->out : 0), (unsigned long long)(w ? w->in : 0),
             (unsigned long long)st->rebuilds_done, (unsigned long long)st->rebuilds_strayed, w ? w->recs.len : 0,
-            (unsigned long long)(w ? w->refused : 0), (unsigned long long)(w ? w->cut_again : 0));
+            (unsigned long long)(w ? w->refused : 0));
 }

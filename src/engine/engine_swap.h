@@ -31,12 +31,8 @@ void engine_swap_new(Engine *e);
 void engine_swap_free(Engine *e);
 /* Keeps what rebuilds s, when it can; true if kept. Called for every state
  * ending with reason max-memory (engine_on_terminate): the cap chose it, or
- * the cap's watcher cut its query (query_cut). A state whose query was cut
- * is kept once at that point of its path: rebuilt, it would ask the same
- * query again, and a query that needs more than the cap alone would be cut
- * and set aside forever (fp_numeric_kernels under --plain: 8,666 rebuilds of
- * one state in 110 s, every one writing a test). */
-bool engine_swap_keep(Engine *e, State *s, bool query_cut);
+ * the cap's watcher cut its query. */
+bool engine_swap_keep(Engine *e, State *s);
 /* Rebuilds up to n states set aside (n = 0: as many as memory allows);
  * returns how many. */
 size_t engine_swap_in(Engine *e, size_t n);
