@@ -108,7 +108,7 @@ void engine_add_error(Engine *e, const char *kind, const char *message, const ch
 
 /* A path's key in Engine.tested: any nonzero word serves PtrMap as a key. */
 _Static_assert(sizeof(uintptr_t) == sizeof(uint64_t), "a path's key is a 64-bit word");
-const void *engine_path_key(uint64_t decisions, uint64_t hash) {
+static const void *engine_tested_key(uint64_t decisions, uint64_t hash) {
     return (const void *)(uintptr_t)(util_hash_mix(hash, decisions) | 1);
 }
 
@@ -118,7 +118,7 @@ const void *engine_path_key(uint64_t decisions, uint64_t hash) {
 static bool engine_test_ended(const TestBundle *b) { return strcmp(b->rec.outcome, "early") != 0; }
 
 void engine_tested_note(Engine *e, uint64_t decisions, uint64_t hash, uint32_t test, bool counted, bool ended) {
-    const void *key = engine_path_key(decisions, hash);
+    const void *key = engine_tested_key(decisions, hash);
     /* a prefix's test (the same decisions, cut short before the end) keeps
      * the path's own: the path that ended stays tested */
     const u128 *had = ptrmap_get(&e->tested, key);
@@ -127,7 +127,7 @@ void engine_tested_note(Engine *e, uint64_t decisions, uint64_t hash, uint32_t t
 }
 
 bool engine_test_known(Engine *e, const TestBundle *b) {
-    u128 *v = ptrmap_get(&e->tested, engine_path_key(b->decisions, b->hash));
+    u128 *v = ptrmap_get(&e->tested, engine_tested_key(b->decisions, b->hash));
     if (!v) return false;
     if (*v & TESTED_COUNTED) {
         /* met again in this run: a path that ended is its decisions; one

@@ -35,8 +35,6 @@ void engine_test_bundle_free(TestBundle *b);
  * State.decision_hash: each fork's place and side). Only the writer knows
  * the paths: other ranks ask it by shipping. */
 bool engine_test_known(Engine *e, const TestBundle *b);
-/* A path (its decisions and their hash) as a PtrMap key: never NULL. */
-const void *engine_path_key(uint64_t decisions, uint64_t hash);
 /* Notes that `test` is the test of that path; counted: among e->tests;
  * ended: the path ended there (an exit, an error), not cut short. */
 void engine_tested_note(Engine *e, uint64_t decisions, uint64_t hash, uint32_t test, bool counted, bool ended);
