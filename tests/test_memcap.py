@@ -17,6 +17,9 @@ max-memory than when only terminating states holds the cap (the default).
 Either way the peak stays within 10% of the cap, and summary.json counts
 inhibited forks, the times forks stopped, and the prunes.
 
+A query bigger than the cap allows gives up (reason "solver memory") instead
+of being set aside and rebuilt without end; the paths beside it complete.
+
 Usage: test_memcap.py BIN_DIR WORK_DIR"""
 import glob
 import os
@@ -47,6 +50,26 @@ int main(void) {
         else score -= 1;
     }
     return score > 1000;
+}
+"""
+
+
+NEWTON = r"""extern double __VERIFIER_nondet_double(void);
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+int main(void) {
+    int k = __VERIFIER_nondet_int();
+    double x = __VERIFIER_nondet_double();
+    __VERIFIER_assume(x > 0 && x <= 1e12);
+    if (k > 5) {
+        double r = x / 2;
+        for (int i = 0; i < 8; i++) r = 0.5 * (r + x / r);
+        if (r * r - x > 1e-9 * x) return 1;
+        return 0;
+    }
+    int s = 0;
+    for (int i = 0; i < 6; i++) if ((k >> i) & 1) s++;
+    return s;
 }
 """
 
@@ -127,6 +150,27 @@ for tag, extra in (("swap", []), ("no-swap", ["--no-state-swap"])):
         lost = s["paths_terminated_early"]["by_reason"].get("max-memory", 0)
         check(s["paths_completed"] < 4096 and lost > 0 and w["set_aside"] == 0,
               f"no-swap: paths {s['paths_completed']}, ended for memory {lost}, {w}")
+
+# One query bigger than the cap allows (eight Newton steps on a double, which
+# Z3 bit-blasts into hundreds of MB) beside 64 paths that need little. Before,
+# the watcher cut the query, the state was set aside, rebuilt and cut again
+# until the budget ran out (the cut query's terms stayed in Z3's context, so
+# every later query was cut at once: 210 rebuilds in 10 s). Now Z3 starts on a
+# new context after the cut, and a query that alone grew the RSS by half the
+# budget gives up (reason "solver memory") instead of being set aside: the run
+# ends when the other paths are done, long before its budget.
+prog = checks.write(work, "newton.c", NEWTON)
+probe = run(["--max-time=1", "--max-memory=0"], "newton-probe")
+cap = int(probe["start_memory_mb"]) + 200 if probe else 250
+s = run(["--plain", "--max-time=60", "--max-memory=%d" % cap], "newton")
+check(s is not None, "newton ran")
+if s:
+    early, w, sm = s["paths_terminated_early"]["by_reason"], s["swap"], s["solver_memory"]
+    check(s["paths_completed"] == 64 and early == {"solver memory": 1},
+          f"newton: paths {s['paths_completed']}, ended early {early}")
+    check(w["set_aside"] == 0 and w["rebuilt"] == 0 and sm["alone"] == 1 and sm["context_renewals"] >= 1,
+          f"newton: swap {w}, solver memory {sm}")
+    check(s["elapsed_s"] < 40, f"newton: ended at {s['elapsed_s']} s of 60 (nothing left to explore)")
 
 prog = checks.write(work, "grow.c", GROW)
 # the cap sits 150 MiB above what symplex holds before exploring (more under sanitizers)

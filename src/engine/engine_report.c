@@ -128,6 +128,9 @@ static void engine_write_feasibility(Engine *e, FILE *f) {
             e->opt.solver_reuse ? e->opt.solver_reuse : "stack", (unsigned long long)ss->reuse_checks,
             (unsigned long long)ss->reuse_asserted, (unsigned long long)ss->reuse_kept,
             (unsigned long long)ss->reuse_resets);
+    fprintf(f, "  \"solver_memory\": {\"cuts\": %llu, \"alone\": %llu, \"context_renewals\": %llu},\n",
+            (unsigned long long)ss->memory_cuts, (unsigned long long)ss->memory_alone_cuts,
+            (unsigned long long)ss->context_renewals);
 }
 
 /* results.sarif: the errors of summary.json for code-scanning tools. */

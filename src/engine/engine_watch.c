@@ -21,7 +21,9 @@
  * itself (engine_memory.c); during a query only this thread can look, and a
  * hard query grows the RSS by tens of MB in a fraction of a second. With a cap
  * set it reads the RSS every ENGINE_WATCH_PERIOD and cuts the query running
- * when it reaches the hard line (the state ends with reason max-memory). */
+ * when it reaches the hard line (the state ends with reason max-memory, and
+ * is set aside to be rebuilt; or, when the query alone holds half the
+ * budget, with reason "solver memory": engine_memory.c). */
 #include "engine.h"
 #include "../util/interrupt.h"
 #include "../util/memory.h"
@@ -39,8 +41,8 @@ static void *engine_watch_main(void *arg) {
         if (signalled) {
             solver_interrupt(e->solver, true);
             polling = true; /* repeat the cut until the engine has seen the flag */
-        } else if (e->mem.hard && memory_rss_bytes() >= e->mem.hard) {
-            solver_cut_memory(e->solver);
+        } else if (e->mem.hard) {
+            solver_watch_memory(e->solver, memory_rss_bytes(), e->mem.hard, e->mem.query_alone);
         }
     }
     return NULL;

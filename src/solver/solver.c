@@ -33,6 +33,7 @@ const char *solver_gave_up_reason(const SolverStats *st) {
     if (st->interrupted) return "interrupted";
     if (st->deadline_hit) return "max-time";
     if (st->memory_out) return "max-memory";
+    if (st->memory_alone) return "solver memory";
     return "solver timeout";
 }
 

@@ -54,7 +54,14 @@ typedef struct SolverStats {
     double deadline;
     bool deadline_hit;        /* the last core query gave up at the deadline */
     bool interrupted;         /* the last core query was cut by solver_interrupt() */
-    bool memory_out;          /* the last core query was cut for memory (solver_cut_memory) */
+    bool memory_out;          /* the last core query was cut for memory (solver_watch_memory) */
+    /* The last core query was cut for memory when it alone held the share the
+     * cut named: it gave up as a time-out does (reason "solver memory"), since
+     * asking it again would meet the cut again (memory_out is then false). */
+    bool memory_alone;
+    uint64_t memory_cuts;        /* core queries cut for memory, memory_alone or not */
+    uint64_t memory_alone_cuts;  /* of those, the ones that alone held the share */
+    uint64_t context_renewals;   /* Z3 contexts replaced to give back what a query left in them */
     /* the Simplex layer (--simplex) */
     uint64_t simplex_queries;    /* queries with a linear part it solved */
     uint64_t simplex_sat, simplex_unsat; /* of those, answered without Z3 */
@@ -99,7 +106,7 @@ typedef struct SolverStats {
 } SolverStats;
 
 /* Why the last core query gave up: "max-time" (the deadline cut it),
- * "interrupted", "max-memory", or "solver timeout" (its own time-out or any
+ * "interrupted", "max-memory", "solver memory", or "solver timeout" (its own time-out or any
  * other reason Z3 had). The early-termination reason of a state it ends. */
 const char *solver_gave_up_reason(const SolverStats *st);
 
@@ -214,10 +221,16 @@ void solver_drop_caches(Solver *s);
 void solver_offer_model(Solver *s, const Assignment *model);
 /* Bytes the Z3 library holds now (its own allocation counter). */
 size_t solver_memory_bytes(void);
-/* Cuts the core query running now, if one is, for memory: it returns UNKNOWN
- * with stats->memory_out. Later queries are not affected. Safe to call from
- * another thread, as solver_interrupt(). */
-void solver_cut_memory(Solver *s);
+/* A look at the resident size `rss` while a core query may be running: at
+ * `hard` or above it cuts the query, which returns UNKNOWN with
+ * stats->memory_out, or with stats->memory_alone when the RSS grew by
+ * `alone` (0: never) since the first look that saw this query (one look
+ * after it began, at the watcher's period). Later queries are not affected.
+ * Safe to call from another thread, as solver_interrupt(). */
+void solver_watch_memory(Solver *s, size_t rss, size_t hard, size_t alone);
+/* Bounds what Z3 allocates for one query to `bytes` (0: none); a query that
+ * reaches the bound gives up with stats->memory_alone. Call between queries. */
+void solver_limit_query_memory(Solver *s, size_t bytes);
 
 static inline SolverResult solver_check(Solver *s, const Query *q, Assignment *model) {
     return s->ops->check(s, q, model);

@@ -20,7 +20,7 @@
 static bool z3_error_seen, z3_memout_seen;
 
 /* Z3 out of memory (malloc failed): the state ends with reason max-memory,
- * as for a query cut by solver_cut_memory(). */
+ * as for a query cut by solver_watch_memory(). */
 static bool z3_is_memout(const char *why) {
     return why && strstr(why, "memory") != NULL;
 }
@@ -69,6 +69,13 @@ void z3_set_params(Z3Solver *z, Z3_solver s, unsigned timeout_ms, unsigned rlimi
      * duration, which would swallow the user's Ctrl-C; symplex handles the
      * signal itself and cuts the check through solver_interrupt(). */
     Z3_params_set_bool(z->ctx, p, Z3_mk_string_symbol(z->ctx, "ctrl_c"), false);
+    /* Z3's own bound on a query (its allocation, in MB): its rewriters and SAT
+     * solver stop at the bound with "max. memory exceeded", where a watcher's
+     * interrupt once went unseen while the RSS grew from 630 MB to 1.7 GB */
+    if (z->query_memory) {
+        size_t mb = (solver_memory_bytes() + z->query_memory) >> 20;
+        Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "max_memory"), mb >= UINT_MAX ? UINT_MAX : (unsigned)mb);
+    }
     Z3_solver_set_params(z->ctx, s, p);
     Z3_params_dec_ref(z->ctx, p);
 }
@@ -128,7 +135,12 @@ static SolverResult z3_run(Z3Solver *z, const Query *q, Assignment *model, bool 
         z3_end_check(z);
         r = l == Z3_L_TRUE ? SOLVER_SAT : l == Z3_L_FALSE ? SOLVER_UNSAT : SOLVER_UNKNOWN;
         const char *why = r == SOLVER_UNKNOWN ? Z3_solver_get_reason_unknown(z->ctx, s) : NULL;
-        if (z3_is_memout(why)) z3_memout_seen = true;
+        if (z3_is_memout(why)) {
+            z3_memout_seen = true;
+            pthread_mutex_lock(&z->run_mu);
+            if (z->query_memory && !z->mem_cut) z->mem_alone = z->mem_cut = true; /* its bound: the query alone */
+            pthread_mutex_unlock(&z->run_mu);
+        }
         if (why && getenv("SYMPLEX_DEBUG_SOLVER"))
             fprintf(stderr, "z3 (%s): unknown: %s\n", reuse ? "reused" : strong ? "default" : "core", why);
     }
@@ -190,7 +202,26 @@ static SolverResult z3_solve(Z3Solver *z, const Query *q, Assignment *model, uns
     return z3_run(z, q, model, true, left ? left : 1, 0);
 }
 
+/* Z3 keeps what a hard query made it allocate (term tables, caches) for the
+ * life of the context; a new context starts again from its fresh size. */
+#define Z3_RELEASE_SLACK ((size_t)8 << 20)
+
 static void z3_open_context(Z3Solver *z);
+static void z3_renew_context(Z3Solver *z);
+
+/* A query cut for memory leaves what it made in the context: Z3 keeps its
+ * terms' memory for the context's life (a cut query of eight Newton steps
+ * left 300 MB; the next one 600 MB, above the cap, so that every later query
+ * was cut at once and its state set aside and rebuilt without end). A new
+ * context gives it back now, before the next query meets the line. */
+static void z3_after_memory_cut(Z3Solver *z, SolverStats *st) {
+    st->memory_cuts++;
+    if (st->memory_alone) st->memory_alone_cuts++;
+    if (z->ctx && solver_memory_bytes() >= z->fresh_bytes + Z3_RELEASE_SLACK) {
+        z3_renew_context(z);
+        st->context_renewals++;
+    }
+}
 
 static SolverResult z3_check(Solver *base, const Query *q, Assignment *model) {
     Z3Solver *z = (Z3Solver *)base;
@@ -200,7 +231,8 @@ static SolverResult z3_check(Solver *base, const Query *q, Assignment *model) {
     double t0 = timer_now();
     z3_error_seen = z3_memout_seen = false;
     pthread_mutex_lock(&z->run_mu);
-    z->was_cut = z->mem_cut = false;
+    z->was_cut = z->mem_cut = z->mem_alone = false;
+    z->checks++;
     pthread_mutex_unlock(&z->run_mu);
     SolverStats *st = base->stats;
     bool capped;
@@ -209,8 +241,11 @@ static SolverResult z3_check(Solver *base, const Query *q, Assignment *model) {
     z->refuted = false;
     pthread_mutex_lock(&z->run_mu);
     st->interrupted = r == SOLVER_UNKNOWN && z->was_cut;
-    st->memory_out = r == SOLVER_UNKNOWN && (z3_memout_seen || z->mem_cut) && !st->interrupted;
+    bool memory = r == SOLVER_UNKNOWN && (z3_memout_seen || z->mem_cut) && !st->interrupted;
+    st->memory_alone = memory && z->mem_alone;
+    st->memory_out = memory && !z->mem_alone;
     pthread_mutex_unlock(&z->run_mu);
+    if (memory) z3_after_memory_cut(z, st);
     st->deadline_hit = r == SOLVER_UNKNOWN && capped && !z3_error_seen && !st->interrupted && !refuted;
     st->core_queries++;
     st->core_time_s += timer_now() - t0;
@@ -297,20 +332,26 @@ void solver_interrupt(Solver *s, bool on) {
     pthread_mutex_unlock(&z->run_mu);
 }
 
-/* Z3 keeps what a hard query made it allocate (term tables, caches) for the
- * life of the context; a new context starts again from its fresh size. */
-#define Z3_RELEASE_SLACK ((size_t)8 << 20)
-
-bool solver_z3_release(Solver *s) {
-    if (s->ops != &z3_ops) return false;
-    Z3Solver *z = (Z3Solver *)s;
-    if (!z->ctx || solver_memory_bytes() < z->fresh_bytes + Z3_RELEASE_SLACK) return true;
+static void z3_renew_context(Z3Solver *z) {
     z3_reuse_reset(z); /* its terms belong to the context */
     pthread_mutex_lock(&z->run_mu); /* no check runs here: only for the watcher's sake */
     z3_close_context(z);
     z3_open_context(z);
     pthread_mutex_unlock(&z->run_mu);
+}
+
+bool solver_z3_release(Solver *s) {
+    if (s->ops != &z3_ops) return false;
+    Z3Solver *z = (Z3Solver *)s;
+    if (!z->ctx || solver_memory_bytes() < z->fresh_bytes + Z3_RELEASE_SLACK) return true;
+    z3_renew_context(z);
+    s->stats->context_renewals++;
     return true;
+}
+
+void solver_limit_query_memory(Solver *s, size_t bytes) {
+    while (s->next) s = s->next;
+    if (s->ops == &z3_ops) ((Z3Solver *)s)->query_memory = bytes;
 }
 
 size_t solver_memory_bytes(void) {
@@ -324,15 +365,26 @@ size_t solver_memory_bytes(void) {
  * solver and rewriter count only the bytes Z3 asks for, and a hard query
  * added twice that to the RSS (+7 MB counted, +16 MB resident). So the RSS
  * itself is watched during the check, by the same thread that cuts it for a
- * signal: this cuts the check running now and no other. */
-void solver_cut_memory(Solver *s) {
+ * signal: this cuts the check running now and no other. What the query
+ * alone added is measured in the same unit, from the first look that saw
+ * it: Z3's own count would say less than the RSS the line is drawn in.
+ * Those soft limits still serve as a second net for the query alone
+ * (solver_limit_query_memory): some of Z3's phases miss an interrupt. */
+void solver_watch_memory(Solver *s, size_t rss, size_t hard, size_t alone) {
     while (s->next) s = s->next;
     if (s->ops != &z3_ops) return;
     Z3Solver *z = (Z3Solver *)s;
     pthread_mutex_lock(&z->run_mu);
     if (z->running) {
-        Z3_solver_interrupt(z->ctx, z->running);
-        z->mem_cut = true;
+        if (z->seen != z->checks) {
+            z->seen = z->checks;
+            z->first_rss = rss;
+        }
+        if (rss >= hard) {
+            Z3_solver_interrupt(z->ctx, z->running);
+            if (!z->mem_cut) z->mem_alone = alone && rss >= z->first_rss && rss - z->first_rss >= alone;
+            z->mem_cut = true;
+        }
     }
     pthread_mutex_unlock(&z->run_mu);
 }

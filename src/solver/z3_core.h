@@ -62,7 +62,12 @@ typedef struct Z3Solver {
     pthread_mutex_t run_mu;
     Z3_solver running;
     bool cut, was_cut;
-    bool mem_cut;         /* solver_cut_memory() cut the current query */
+    bool mem_cut;         /* solver_watch_memory() cut the current query ... */
+    bool mem_alone;       /* ... when the RSS had grown its `alone` share since first_rss */
+    unsigned long checks; /* queries begun: tells the watcher a new one from the last it saw */
+    unsigned long seen;   /* the query the watcher looked at last ... */
+    size_t first_rss;     /* ... and the RSS at its first look */
+    size_t query_memory;  /* what Z3 may allocate for one query (0: no bound) */
     size_t fresh_bytes;   /* what the context held when it was new */
 } Z3Solver;
 
