@@ -93,6 +93,10 @@ void searchers_add(Searcher **v, uint32_t n, State *st) {
 void searchers_remove(Searcher **v, uint32_t n, State *st) {
     for (uint32_t k = 0; k < n; k++) v[k]->remove(v[k], st);
 }
+void searchers_summary(Searcher *const *v, uint32_t n, FILE *f) {
+    for (uint32_t k = 0; k < n; k++)
+        if (v[k]->summary) v[k]->summary(v[k], f);
+}
 
 static void il_fork(Searcher *s, State *p, State *c) {
     Interleaved *i = (Interleaved *)s;
@@ -111,6 +115,10 @@ static State *il_select(Searcher *s) {
     Searcher *pick = i->v[i->turn++ % i->n];
     return pick->select(pick);
 }
+static void il_summary(const Searcher *s, FILE *f) {
+    const Interleaved *i = (const Interleaved *)s;
+    searchers_summary(i->v, i->n, f);
+}
 static void il_destroy(Searcher *s) {
     Interleaved *i = (Interleaved *)s;
     for (uint32_t k = 0; k < i->n; k++) i->v[k]->destroy(i->v[k]);
@@ -120,7 +128,7 @@ static void il_destroy(Searcher *s) {
 
 Searcher *searcher_interleaved_newv(Searcher **v, uint32_t n) {
     Interleaved *i = util_calloc(1, sizeof *i);
-    i->base = (Searcher){il_fork, il_add, il_remove, il_select, il_destroy, NULL};
+    i->base = (Searcher){il_fork, il_add, il_remove, il_select, il_destroy, il_summary};
     i->v = util_malloc(n * sizeof *i->v);
     memcpy(i->v, v, n * sizeof *v);
     i->n = n;

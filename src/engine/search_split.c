@@ -48,6 +48,11 @@ static State *split_select(Searcher *sr) {
     return s;
 }
 
+static void split_summary(const Searcher *sr, FILE *f) {
+    const Split *sp = (const Split *)sr;
+    searchers_summary(sp->group, 2, f);
+}
+
 static void split_destroy(Searcher *sr) {
     Split *sp = (Split *)sr;
     sp->group[0]->destroy(sp->group[0]);
@@ -57,7 +62,7 @@ static void split_destroy(Searcher *sr) {
 
 Searcher *searcher_split_new(Searcher *a, Searcher *b) {
     Split *sp = util_calloc(1, sizeof *sp);
-    sp->base = (Searcher){split_fork, split_add, split_remove, split_select, split_destroy, NULL};
+    sp->base = (Searcher){split_fork, split_add, split_remove, split_select, split_destroy, split_summary};
     sp->group[0] = a;
     sp->group[1] = b;
     return &sp->base;

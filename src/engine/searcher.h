@@ -47,6 +47,7 @@ Searcher *searcher_interleaved_new(Searcher *a, Searcher *b);
 void searchers_fork(Searcher **v, uint32_t n, State *p, State *c);
 void searchers_add(Searcher **v, uint32_t n, State *st);
 void searchers_remove(Searcher **v, uint32_t n, State *st);
+void searchers_summary(Searcher *const *v, uint32_t n, FILE *f); /* each one's summary.json lines */
 /* n (>= 1) searchers taking turns; takes ownership of them, not of v. */
 Searcher *searcher_interleaved_newv(Searcher **v, uint32_t n);
 /* The lines and branches covered so far (any measure that only grows). */

@@ -74,7 +74,16 @@ int main(void) {
              (unsigned long long)searcher_portfolio_picks(pf, 0), (unsigned long long)searcher_portfolio_picks(pf, 1));
     CHECK_MSG(strcmp(text, want) == 0, "portfolio summary: %s", text);
     free(text);
-    pf->destroy(pf);
+    /* inside a composite search (two --search options, --target's split) the lines are passed on */
+    Searcher *pair[2] = {fake_new(a), pf};
+    Searcher *both = searcher_split_new(searcher_interleaved_newv(pair, 2), fake_new(b));
+    text = NULL;
+    f = open_memstream(&text, &len);
+    both->summary(both, f);
+    fclose(f);
+    CHECK_MSG(strcmp(text, want) == 0, "composite summary: %s", text);
+    free(text);
+    both->destroy(both);
     state_free(a), state_free(b);
     return check_report();
 }
