@@ -71,7 +71,6 @@ typedef struct EngineMemory {
     size_t soft;              /* at this resident size states are terminated ... */
     size_t target;            /* ... until the estimate says it is back to this */
     size_t hard;              /* at this one a solver query in flight is cut (0 = never) */
-    size_t query_alone;       /* a cut query that alone grew the RSS this much gives up (0 = never) */
     size_t start_heap;        /* malloc's bytes in use at the start (0 under a sanitizer) */
     double last_check;
     uint64_t prunes;          /* times states were terminated for memory */

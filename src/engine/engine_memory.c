@@ -79,8 +79,7 @@ void engine_memory_start(Engine *e) {
     m->soft = m->start + (size_t)(budget * ENGINE_MEMORY_SOFT);
     m->target = m->start + (size_t)(budget * ENGINE_MEMORY_TARGET);
     m->hard = m->start + (size_t)(budget * ENGINE_MEMORY_HARD);
-    m->query_alone = (size_t)(budget * ENGINE_MEMORY_QUERY_ALONE);
-    solver_limit_query_memory(e->solver, m->query_alone);
+    solver_limit_query_memory(e->solver, (size_t)(budget * ENGINE_MEMORY_QUERY_ALONE));
     m->swap_in = m->start + (size_t)(budget * ENGINE_MEMORY_SWAP_IN);
     if (e->opt.memory_inhibit) {
         m->inhibit = m->start + (size_t)(budget * ENGINE_MEMORY_INHIBIT);

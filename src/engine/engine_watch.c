@@ -22,8 +22,8 @@
  * hard query grows the RSS by tens of MB in a fraction of a second. With a cap
  * set it reads the RSS every ENGINE_WATCH_PERIOD and cuts the query running
  * when it reaches the hard line (the state ends with reason max-memory, and
- * is set aside to be rebuilt; or, when the query alone holds half the
- * budget, with reason "solver memory": engine_memory.c). */
+ * is set aside to be rebuilt; or, when the query alone grew the RSS by half
+ * the budget, with reason "solver memory": engine_memory.c). */
 #include "engine.h"
 #include "../util/interrupt.h"
 #include "../util/memory.h"
@@ -42,7 +42,7 @@ static void *engine_watch_main(void *arg) {
             solver_interrupt(e->solver, true);
             polling = true; /* repeat the cut until the engine has seen the flag */
         } else if (e->mem.hard) {
-            solver_watch_memory(e->solver, memory_rss_bytes(), e->mem.hard, e->mem.query_alone);
+            solver_watch_memory(e->solver, memory_rss_bytes(), e->mem.hard);
         }
     }
     return NULL;

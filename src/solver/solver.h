@@ -223,13 +223,16 @@ void solver_offer_model(Solver *s, const Assignment *model);
 size_t solver_memory_bytes(void);
 /* A look at the resident size `rss` while a core query may be running: at
  * `hard` or above it cuts the query, which returns UNKNOWN with
- * stats->memory_out, or with stats->memory_alone when the RSS grew by
- * `alone` (0: never) since the first look that saw this query (one look
- * after it began, at the watcher's period). Later queries are not affected.
- * Safe to call from another thread, as solver_interrupt(). */
-void solver_watch_memory(Solver *s, size_t rss, size_t hard, size_t alone);
-/* Bounds what Z3 allocates for one query to `bytes` (0: none); a query that
- * reaches the bound gives up with stats->memory_alone. Call between queries. */
+ * stats->memory_out, or with stats->memory_alone when the RSS grew by the
+ * query's share (solver_limit_query_memory) since the first look that saw
+ * this query (one look after it began, at the watcher's period). Later
+ * queries are not affected. Safe to call from another thread, as
+ * solver_interrupt(). */
+void solver_watch_memory(Solver *s, size_t rss, size_t hard);
+/* One query's share of memory (0: none): Z3's own count for it is bounded
+ * to it, and a query that reaches it, in that count or in the RSS the
+ * watcher sees, gives up with stats->memory_alone. Call before the watcher
+ * starts. */
 void solver_limit_query_memory(Solver *s, size_t bytes);
 
 static inline SolverResult solver_check(Solver *s, const Query *q, Assignment *model) {

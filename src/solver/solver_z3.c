@@ -74,7 +74,8 @@ void z3_set_params(Z3Solver *z, Z3_solver s, unsigned timeout_ms, unsigned rlimi
      * interrupt once went unseen while the RSS grew from 630 MB to 1.7 GB */
     if (z->query_memory) {
         size_t mb = (solver_memory_bytes() + z->query_memory) >> 20;
-        Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "max_memory"), mb >= UINT_MAX ? UINT_MAX : (unsigned)mb);
+        unsigned bound = mb >= UINT_MAX ? UINT_MAX : (unsigned)mb;
+        Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "max_memory"), bound);
     }
     Z3_solver_set_params(z->ctx, s, p);
     Z3_params_dec_ref(z->ctx, p);
@@ -370,7 +371,7 @@ size_t solver_memory_bytes(void) {
  * it: Z3's own count would say less than the RSS the line is drawn in.
  * Those soft limits still serve as a second net for the query alone
  * (solver_limit_query_memory): some of Z3's phases miss an interrupt. */
-void solver_watch_memory(Solver *s, size_t rss, size_t hard, size_t alone) {
+void solver_watch_memory(Solver *s, size_t rss, size_t hard) {
     while (s->next) s = s->next;
     if (s->ops != &z3_ops) return;
     Z3Solver *z = (Z3Solver *)s;
@@ -382,6 +383,7 @@ void solver_watch_memory(Solver *s, size_t rss, size_t hard, size_t alone) {
         }
         if (rss >= hard) {
             Z3_solver_interrupt(z->ctx, z->running);
+            size_t alone = z->query_memory;
             if (!z->mem_cut) z->mem_alone = alone && rss >= z->first_rss && rss - z->first_rss >= alone;
             z->mem_cut = true;
         }

@@ -67,7 +67,7 @@ typedef struct Z3Solver {
     unsigned long checks; /* queries begun: tells the watcher a new one from the last it saw */
     unsigned long seen;   /* the query the watcher looked at last ... */
     size_t first_rss;     /* ... and the RSS at its first look */
-    size_t query_memory;  /* what Z3 may allocate for one query (0: no bound) */
+    size_t query_memory;  /* one query's share of memory (0: none); set before the watcher starts */
     size_t fresh_bytes;   /* what the context held when it was new */
 } Z3Solver;
 
