@@ -72,6 +72,14 @@ t = abort_test(out)
 if t:
     rc, err = replay_rc([flags_prog, t])
     check(rc == 134, f"replay from another directory with the run's flags aborts: rc {rc} {err[-200:]}")
+    # an edited header rebuilds the program (replay keeps the preprocessed text's hash while no file it was
+    # made from changes), and the old build comes back with the old text
+    checks.write(work, "inc/lim.h", "#define LIMIT 8 /* edited */\n")
+    rc, err = replay_rc([flags_prog, t])
+    check(rc == 0, f"after the header's edit the abort has moved: rc {rc} {err[-200:]}")
+    checks.write(work, "inc/lim.h", "#define LIMIT 7\n")
+    rc, err = replay_rc([flags_prog, t])
+    check(rc == 134, f"with the header as it was the test aborts again: rc {rc} {err[-200:]}")
     rc, err = replay_rc(["--no-run-flags", flags_prog, t])
     check(rc == 2 and "lim.h" in err, f"without the record the build fails on the header: rc {rc} {err[-200:]}")
     # the same flags given to symplex-replay, relative to where it runs

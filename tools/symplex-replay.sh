@@ -197,12 +197,44 @@ nosan="shift-base,alignment"
 cflags=(-g -O0 -fno-omit-frame-pointer -fsanitize=address,undefined
         -fno-sanitize-recover=all "-fno-sanitize=$nosan" "-I$incdir" "${user_cflags[@]}")
 
+cache_root="${SYMPLEX_REPLAY_CACHE:-${TMPDIR:-/tmp}/symplex-replay-cache}"
+
+# preprocessed_hash: the hash of the program's preprocessed text, so that edits
+# to included headers rebuild. Preprocessing is a clang run, a quarter of a
+# replay whose build is cached, so the hash is kept (in pp/) with the files it
+# was made from, their times and sizes, and reused while none of them changed.
+preprocessed_hash() {
+    local memo hash stamp heads tmp deps=() rc
+    memo="$cache_root/pp/$(printf '%s\n' "$prog" "$cc" "$incdir" "${user_cflags[@]}" | sha256sum | cut -c1-32)"
+    if [ -f "$memo" ]; then
+        { IFS= read -r hash; IFS= read -r stamp; mapfile -t deps; } < "$memo"
+        if [ ${#deps[@]} -gt 0 ] &&
+           [ "$(stat -L -c '%n %.9Y %s' -- "${deps[@]}" 2>/dev/null | sha256sum)" = "$stamp" ]; then
+            printf '%s\n' "$hash"
+            return
+        fi
+    fi
+    if ! heads="$(mktemp)"; then
+        "$cc" -E -w "-I$incdir" "${user_cflags[@]}" "$prog" 2>/dev/null | sha256sum
+        return
+    fi
+    hash="$("$cc" -E -H -w "-I$incdir" "${user_cflags[@]}" "$prog" 2>"$heads" | sha256sum)"
+    rc=${PIPESTATUS[0]}
+    # -H names each header read, after one dot per level of nesting
+    mapfile -t deps < <({ printf '%s\n' "$prog"; sed -n 's/^\.\.* //p' "$heads"; } | sort -u)
+    rm -f "$heads"
+    printf '%s\n' "$hash"
+    # a header named by a relative path depends on the directory: not kept
+    [ "$rc" = 0 ] && ! printf '%s\n' "${deps[@]}" | grep -qv '^/' || return 0
+    mkdir -p "$cache_root/pp" && tmp="$(mktemp "$memo.XXXXXX")" || return 0
+    { printf '%s\n' "$hash"; stat -L -c '%n %.9Y %s' -- "${deps[@]}" | sha256sum; printf '%s\n' "${deps[@]}"; } > "$tmp" &&
+        mv -f "$tmp" "$memo" || rm -f "$tmp"
+}
+
 case "$prog" in
     *.bc|*.ll) key_src="$(cat "$prog" | sha256sum)" ;;
-    # Hashing the preprocessed text means edits to included headers rebuild.
-    *) key_src="$("$cc" -E -w "-I$incdir" "${user_cflags[@]}" "$prog" 2>/dev/null | sha256sum)" ;;
+    *) key_src="$(preprocessed_hash)" ;;
 esac
-cache_root="${SYMPLEX_REPLAY_CACHE:-${TMPDIR:-/tmp}/symplex-replay-cache}"
 
 # build_cached KEY WHAT ARGS...: the executable clang builds from ARGS (flags
 # and inputs) and the replay library, cached under KEY; its path in $built.

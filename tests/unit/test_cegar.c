@@ -341,7 +341,7 @@ static void test_differential(void) {
     }
     ints[0] = expr_array_new("x", 4, NULL);
     ints[1] = expr_array_new("y", 4, NULL);
-    int rounds = check_scale(150, 2000), agree = 0, sat = 0, unsat = 0;
+    int rounds = check_scale(90, 2000), agree = 0, sat = 0, unsat = 0;
     Assignment m;
     assignment_init(&m);
     for (int round = 0; round < rounds; round++) {
@@ -452,7 +452,7 @@ static void test_differential_past_end(void) {
     past[2] = expr_array_new("tab7", 7, init);
     pint[0] = expr_array_new("pi", 3, NULL);
     pint[1] = expr_array_new("pj", 3, NULL);
-    int rounds = check_scale(100, 800), sat = 0, unsat = 0, beyond = 0;
+    int rounds = check_scale(80, 800), sat = 0, unsat = 0, beyond = 0;
     Z3_context ctx = Z3_mk_context(NULL);
     Assignment m;
     assignment_init(&m);
