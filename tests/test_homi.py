@@ -111,7 +111,7 @@ check(s["paths_completed"] == 3 and s["states_pruned"] == 0, "all three paths, n
 check(s["homi_interval_s"] == 30 and s["homi_run_max_s"] == 800, "without --max-time the paper's intervals")
 
 # without --prune, summary says so and still counts the peak of live states
-r, d = run(["--max-time=5", many], "plain")
+r, d = run(["--max-time=1", many], "plain")  # only the summary's keys are checked
 s = json.load(open(os.path.join(d, "summary.json")))
 check(s["pruner"] == "none" and s["peak_live_states"] >= 2 and "runs" not in s, "plain run: no pruner keys")
 
