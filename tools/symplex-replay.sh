@@ -224,8 +224,9 @@ preprocessed_hash() {
     mapfile -t deps < <({ printf '%s\n' "$prog"; sed -n 's/^\.\.* //p' "$heads"; } | sort -u)
     rm -f "$heads"
     printf '%s\n' "$hash"
+    [ "$rc" = 0 ] || return 0
     # a header named by a relative path depends on the directory: not kept
-    [ "$rc" = 0 ] && ! printf '%s\n' "${deps[@]}" | grep -qv '^/' || return 0
+    printf '%s\n' "${deps[@]}" | grep -qv '^/' && return 0
     mkdir -p "$cache_root/pp" && tmp="$(mktemp "$memo.XXXXXX")" || return 0
     { printf '%s\n' "$hash"; stat -L -c '%n %.9Y %s' -- "${deps[@]}" | sha256sum; printf '%s\n' "${deps[@]}"; } > "$tmp" &&
         mv -f "$tmp" "$memo" || rm -f "$tmp"
