@@ -34,7 +34,8 @@ set -u
 # was at exec goes to the replay library, which restores it before main.
 env_saved="$(mktemp "${TMPDIR:-/tmp}/symplex-env.XXXXXX" 2>/dev/null)" && cat "/proc/$$/environ" > "$env_saved" 2>/dev/null &&
     export SYMPLEX_REPLAY_ENVIRON="$env_saved"
-trap 'rm -f "$env_saved"' EXIT
+path_result=""
+trap 'rm -f "$env_saved" ${path_result:+"$path_result"}' EXIT
 
 die() {
     echo "symplex-replay: $*" >&2
@@ -110,7 +111,12 @@ shift 2
 
 [ -f "$prog" ] || die "no such program: $prog"
 [ -f "$ktest" ] || die "no such test: $ktest"
-ktest="$(cd "$(dirname "$ktest")" && pwd)/$(basename "$ktest")"
+# (parameter expansions rather than dirname and basename: a replay starts some
+# twenty processes, and the program tests make a thousand replays)
+case "$ktest" in */*) kdir="${ktest%/*}" ;; *) kdir=. ;; esac
+kbase="${ktest##*/}"
+ktest="$(cd "${kdir:-/}" && pwd)"
+ktest="${ktest%/}/$kbase"
 [ -z "$environ_file" ] || environ_file="$(readlink -f "$environ_file")"
 [ -z "$run_dir" ] || run_dir="$(cd "$run_dir" && pwd)"
 
@@ -140,8 +146,8 @@ absolute_flags() {
 }
 
 # The run's record: its output directory's info file.
-rec_dir="$(dirname "$ktest")"
-[ ! -f "$rec_dir/info" ] && [ "$(basename "$rec_dir")" = test-suite ] && rec_dir="$(dirname "$rec_dir")"
+rec_dir="${ktest%/*}"
+[ ! -f "$rec_dir/info" ] && [ "${rec_dir##*/}" = test-suite ] && rec_dir="${rec_dir%/*}"
 rec_cwd="$PWD"
 rec_cflags=()
 if [ $use_record = 1 ] && [ -f "$rec_dir/info" ]; then
@@ -170,7 +176,8 @@ if [ -n "$environ_file" ] && [ -n "${env_saved:-}" ]; then
     tr '\n' '\0' < "$environ_file" > "$env_saved" || die "cannot read environment file $environ_file"
 fi
 
-bindir="$(cd "$(dirname "$(readlink -f "$0")")" && pwd)"
+self="$(readlink -f "$0")"
+bindir="${self%/*}"
 incdir="$bindir/../include"
 lib="$bindir/../lib/symplex/libsymplex-replay-rt.a"
 [ -f "$lib" ] || die "replay library not found: $lib"
@@ -205,7 +212,8 @@ cache_root="${SYMPLEX_REPLAY_CACHE:-${TMPDIR:-/tmp}/symplex-replay-cache}"
 # was made from, their times and sizes, and reused while none of them changed.
 preprocessed_hash() {
     local memo hash stamp heads tmp deps=() rc
-    memo="$cache_root/pp/$(printf '%s\n' "$prog" "$cc" "$incdir" "${user_cflags[@]}" | sha256sum | cut -c1-32)"
+    memo="$(printf '%s\n' "$prog" "$cc" "$incdir" "${user_cflags[@]}" | sha256sum)"
+    memo="$cache_root/pp/${memo:0:32}"
     if [ -f "$memo" ]; then
         { IFS= read -r hash; IFS= read -r stamp; mapfile -t deps; } < "$memo"
         if [ ${#deps[@]} -gt 0 ] &&
@@ -258,8 +266,8 @@ build_cached() {
     mv -f "$tmp" "$built" || die "cannot write $built"
 }
 
-key="$(printf '%s\n' "$key_src" "$(sha256sum < "$prog")" "$cc" "${cflags[*]}" "$(sha256sum < "$lib")" | sha256sum | cut -c1-32)"
-build_cached "$key" "$prog" "${cflags[@]}" "$prog"
+key="$(printf '%s\n' "$key_src" "$(sha256sum -- "$prog" "$lib")" "$cc" "${cflags[*]}" | sha256sum)"
+build_cached "${key:0:32}" "$prog" "${cflags[@]}" "$prog"
 exe="$built"
 
 symbolizer=""
@@ -279,7 +287,9 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}print_stacktrace=1:halt_o
 # A .ktest goes through symplex-posix-run, which gives a test written under
 # --posix its arguments, files and stdin (and runs any other test as it is).
 runner=()
-case "$(head -c 5 "$ktest")" in
+magic=""
+LC_ALL=C read -r -N 5 magic < "$ktest" 2>/dev/null
+case "$magic" in
     KTEST|BOUT*) runner=("$bindir/symplex-posix-run" "$ktest") ;;
 esac
 
@@ -287,10 +297,10 @@ esac
 # path-sites.txt sit beside it (a Test-Comp test in test-suite/: one level up).
 check_path() {
     local dir name pathf pmod pkey result verdict rc
-    dir="$(dirname "$ktest")"
-    name="$(basename "$ktest")"
+    dir="${ktest%/*}"
+    name="${ktest##*/}"
     name="${name%.*}"
-    [ ! -f "$dir/path-module.bc" ] && [ "$(basename "$dir")" = test-suite ] && dir="$(dirname "$dir")"
+    [ ! -f "$dir/path-module.bc" ] && [ "${dir##*/}" = test-suite ] && dir="${dir%/*}"
     pathf="$dir/$name.path"
     pmod="$dir/path-module.bc"
     if [ ! -f "$pathf" ] || [ ! -f "$pmod" ]; then
@@ -299,15 +309,16 @@ check_path() {
         return 0
     fi
     local pflags=(-O0 -w -fsanitize=address -fno-omit-frame-pointer)
-    pkey="$(printf '%s\n' path "$(sha256sum < "$pmod")" "$cc" "${pflags[*]}" "$(sha256sum < "$lib")" | sha256sum | cut -c1-32)"
-    build_cached "$pkey" "$pmod" "${pflags[@]}" "$pmod"
+    pkey="$(printf '%s\n' path "$(sha256sum -- "$pmod" "$lib")" "$cc" "${pflags[*]}" | sha256sum)"
+    build_cached "${pkey:0:32}" "$pmod" "${pflags[@]}" "$pmod"
     result="$(mktemp "${TMPDIR:-/tmp}/symplex-path.XXXXXX")" || die "cannot create a temporary file"
+    path_result="$result"
     # the verdict comes through $result; what the program prints is the replay's business below
     SYMPLEX_PATH_FILE="$pathf" SYMPLEX_PATH_SITES="$dir/path-sites.txt" SYMPLEX_PATH_RESULT="$result" \
         timeout -k 5 "${SYMPLEX_PATH_TIMEOUT:-60}" "${runner[@]}" "$built" "$@" </dev/null >/dev/null 2>&1
     rc=$?
-    verdict="$(head -n1 "$result")"
-    rm -f "$result"
+    verdict=""
+    IFS= read -r verdict < "$result"
     case "$verdict" in
         ok|abandoned*) return 0 ;;
         "") echo "symplex-replay: path check: the native run of path-module.bc gave no verdict (exit status $rc)" >&2 ;;

@@ -349,15 +349,24 @@ static void test_differential(void) {
         size_t n = 1 + rng_below(&rng, 3);
         for (size_t i = 0; i < n; i++) cs[i] = rand_atom();
         Query q = {cs, n, NULL, NULL, NULL, false};
-        SolverResult rz = solver_check(core, &q, NULL);
         Solver *layers[2] = {full, pruned};
-        bool same = true;
+        SolverResult r[2];
+        bool proven_sat = true;
         for (int l = 0; l < 2; l++) {
             assignment_clear(&m);
-            SolverResult r = solver_check(layers[l], &q, &m);
-            CHECK_MSG(r == rz, "round %d: cegar (%s) %d, z3 %d", round, l ? "pruned" : "full", r, rz);
-            same = same && r == rz;
-            if (r == SOLVER_SAT) CHECK_MSG(satisfies(&m, cs, n), "round %d: model of cegar (%s) fails", round, l ? "pruned" : "full");
+            r[l] = solver_check(layers[l], &q, &m);
+            bool holds = r[l] == SOLVER_SAT && satisfies(&m, cs, n);
+            if (r[l] == SOLVER_SAT) CHECK_MSG(holds, "round %d: model of cegar (%s) fails", round, l ? "pruned" : "full");
+            proven_sat = proven_sat && holds;
+        }
+        /* Z3's reference answer is asked only when a layer does not answer sat
+         * with a model that holds (a model that holds proves sat): Z3 took up to
+         * 1.4 s on a round, the layers about 0.05 s */
+        SolverResult rz = proven_sat ? SOLVER_SAT : solver_check(core, &q, NULL);
+        bool same = true;
+        for (int l = 0; l < 2; l++) {
+            CHECK_MSG(r[l] == rz, "round %d: cegar (%s) %d, z3 %d", round, l ? "pruned" : "full", r[l], rz);
+            same = same && r[l] == rz;
         }
         if (!same)
             for (size_t i = 0; i < n; i++) { expr_print(stderr, cs[i]); fputc('\n', stderr); }
