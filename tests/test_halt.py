@@ -11,6 +11,7 @@ final lines), never a timing:
   reaches yet (the first state left behind and the spinning one), not the
   last two of the pool;
 - without --halt-tests the budget covers all 201; --halt-tests=0 writes none;
+- the searcher's own summary.json lines (portfolio_picks) survive the halt;
 - a --max-time halt of a program with thousands of states alive keeps the
   counts consistent (tests + not written = live, tests.csv agrees) and gives
   the end at most a tenth of the budget and a quarter second.
@@ -129,7 +130,18 @@ int main(void) {
           "%s: the end gets at most a tenth and a quarter second: %s" % (name, h))
 
 
+def check_searcher_summary():
+    # the halt drops the searcher whole; what it counted must still reach summary.json
+    out, s, _ = run("portfolio", comb, "--quiet", "--search=portfolio", "--max-instructions=100000", "--halt-tests=0")
+    if not s:
+        return
+    picks = s.get("portfolio_picks", {})
+    check(s.get("halt", {}).get("live_states", 0) > 0 and sum(picks.values()) > 0,
+          "portfolio: a halt with states alive keeps the searcher's counts: %s %s" % (s.get("halt"), picks))
+
+
 check_bounded_by_count()
 check_all_and_none()
 check_max_time()
+check_searcher_summary()
 check.finish()

@@ -179,6 +179,7 @@ void engine_free(Engine *e) {
     VEC_FREE(e->pool);
     VEC_FREE(e->prune_buf);
     if (e->searcher) e->searcher->destroy(e->searcher);
+    free(e->searcher_summary);
     if (e->pruner) e->pruner->destroy(e->pruner);
     exec_free(e->ex);
     engine_target_free(e);

@@ -113,6 +113,7 @@ typedef struct Engine {
     SolverStats *sstats;
     OutDir *out;
     Searcher *searcher;
+    char *searcher_summary;    /* its summary.json lines, kept when the halt drops it */
     Pruner *pruner;            /* --prune, or NULL */
     Rng rng;
     VEC(State *) pool;

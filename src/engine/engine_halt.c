@@ -155,6 +155,15 @@ static void engine_halt_drain(Engine *e, double end) {
     h->tests = e->tests - h->first_test;
 }
 
+static void engine_keep_searcher_summary(Engine *e) {
+    if (!e->searcher->summary) return;
+    size_t len = 0;
+    FILE *f = open_memstream(&e->searcher_summary, &len);
+    if (!f) return;
+    e->searcher->summary(e->searcher, f);
+    fclose(f);
+}
+
 void engine_halt_finish(Engine *e) {
     /* a signal halts the run even when it cut the last state's query */
     if (interrupt_requested() && !e->halt_reason) e->halt_reason = "interrupted";
@@ -167,7 +176,9 @@ void engine_halt_finish(Engine *e) {
     h->budget_s = end > start ? end - start : 0;
     e->sstats->deadline = end; /* a model query cannot outlast it */
     /* no state is selected again: dropping the searcher whole spares its
-     * per-state removal, a linear scan in some of them */
+     * per-state removal, a linear scan in some of them; what it counted is
+     * kept for summary.json */
+    engine_keep_searcher_summary(e);
     e->searcher->destroy(e->searcher);
     e->searcher = NULL;
     engine_halt_order(e);

@@ -193,6 +193,7 @@ void engine_write_summary(Engine *e) {
     engine_halt_summary(e, f);
     if (e->pruner) e->pruner->summary(e->pruner, f);
     if (e->searcher && e->searcher->summary) e->searcher->summary(e->searcher, f);
+    else if (e->searcher_summary) fputs(e->searcher_summary, f);
     engine_target_summary(e, f);
     fprintf(f, "  \"covered_lines\": %u,\n  \"total_lines\": %u,\n  \"covered_branches\": %u,\n  \"total_branches\": %u,\n",
             ex->lines_covered, ex->total_lines, ex->branches_covered, ex->m->nbranches);
