@@ -11,6 +11,8 @@ final lines), never a timing:
   reaches yet (the first state left behind and the spinning one), not the
   last two of the pool;
 - without --halt-tests the budget covers all 201; --halt-tests=0 writes none;
+- under --only-new-coverage-tests the end's reserve counts only the states
+  that covered something new: exploring goes on close to the deadline;
 - the searcher's own summary.json lines (portfolio_picks) survive the halt;
 - a --max-time halt of a program with thousands of states alive keeps the
   counts consistent (tests + not written = live, tests.csv agrees) and gives
@@ -103,9 +105,8 @@ def check_all_and_none():
         check(s.get("halt", {}).get("out_of_budget") == LIVE, "none: all %d out of budget: %s" % (LIVE, s.get("halt")))
 
 
-def check_max_time():
-    # 2^12 paths that never end: random-state search keeps thousands alive
-    prog = write(work, "tree.c", """#include <klee/klee.h>
+# 2^12 paths that never end: random-state search keeps thousands alive
+TREE = """#include <klee/klee.h>
 static unsigned char b[12];
 int main(void) {
     klee_make_symbolic(b, sizeof b, "b");
@@ -115,7 +116,11 @@ int main(void) {
     for (;;)
         if (b[0] & 1) s++;
 }
-""")
+"""
+
+
+def check_max_time():
+    prog = write(work, "tree.c", TREE)
     name, budget = "max-time", 2.0
     out, s, _ = run(name, prog, "--quiet", "--search=random-state", "--max-time=%g" % budget)
     if not s:
@@ -140,8 +145,28 @@ def check_searcher_summary():
           "portfolio: a halt with states alive keeps the searcher's counts: %s %s" % (s.get("halt"), picks))
 
 
+def check_only_new():
+    # under --only-new-coverage-tests the end writes tests only for the states
+    # that covered something new, so exploring goes on until close to the
+    # deadline (reserving for all the states alive took a tenth of the budget)
+    prog = write(work, "tree.c", TREE)
+    name, budget = "only-new", 4.0
+    out, s, _ = run(name, prog, "--quiet", "--search=random-state", "--only-new-coverage-tests",
+                    "--max-time=%g" % budget)
+    if not s:
+        return
+    h = s.get("halt", {})
+    check(s.get("halt_reason") == "max-time" and h.get("live_states", 0) > 1000,
+          "%s: halted with thousands of states alive: %s %s" % (name, s.get("halt_reason"), h))
+    check(h.get("out_of_budget") == 0 and h.get("tests", -1) + h.get("not_written", -1) == h.get("live_states"),
+          "%s: the states that covered nothing new are not counted as left out: %s" % (name, h))
+    check(0 <= h.get("budget_s", -1) <= budget / 20 + 0.25 + 1e-3,
+          "%s: the end is given what its few tests need, not a tenth of the budget: %s" % (name, h))
+
+
 check_bounded_by_count()
 check_all_and_none()
 check_max_time()
 check_searcher_summary()
+check_only_new()
 check.finish()

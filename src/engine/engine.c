@@ -95,7 +95,7 @@ bool engine_over_limits(Engine *e, double now) {
     }
     if (e->opt.max_time > 0) {
         /* the end of the run is inside the budget: exploring leaves it its share */
-        double end = engine_halt_explore_end(e);
+        double end = engine_halt_explore_end(e, now);
         e->sstats->deadline = end; /* and a query in flight is cut there */
         if (now >= end) {
             e->halt_reason = "max-time";

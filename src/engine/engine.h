@@ -93,6 +93,8 @@ typedef struct EngineHalt {
     size_t out_of_budget;     /* states left when the end's budget (time, --halt-tests, a signal) was spent */
     uint64_t late;            /* states ended past the deadline before the end (a memory prune), no test */
     double late_from;         /* when the first state was found past the deadline (0: none yet) */
+    size_t to_test;           /* states alive that the end would write tests for ... */
+    double to_test_at;        /* ... counted then (engine_halt_to_test) */
     bool ending;              /* the end has begun */
     double budget_s, time_s;  /* the time the end was given, and took */
     double cpu_s;             /* the CPU time it took (the machine may be shared) */
@@ -164,7 +166,7 @@ void engine_count_early(Engine *e, const State *s, const char *reason);
  * --max-time to leave the end its share; each test's cost, as measured;
  * ending the states alive at a halt, their tests within the share, the rest
  * counted; the "halt" group of summary.json. */
-double engine_halt_explore_end(const Engine *e);
+double engine_halt_explore_end(Engine *e, double now);
 void engine_halt_timed_test(Engine *e, double seconds);
 /* Is it too late for a state ended while exploring to get its test (past
  * --max-time's deadline)? Counts it if so. */
