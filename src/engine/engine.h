@@ -87,6 +87,8 @@ typedef struct EngineMemory {
 typedef struct EngineHalt {
     double test_time;         /* seconds spent writing tests so far ... */
     uint64_t timed_tests;     /* ... over this many: the cost the end's reserve assumes */
+    double free_time;         /* seconds spent freeing states so far ... */
+    uint64_t timed_frees;     /* ... over this many */
     size_t live;              /* states alive at the halt */
     uint64_t first_test;      /* e->tests when the end began */
     uint64_t tests;           /* tests written for them */

@@ -7,7 +7,8 @@
  * a test for each overran a 60 s run by 22 s. So exploring stops early
  * enough to leave the end its share (engine_halt_explore_end: this run's
  * cost of a test times the states alive, at most a tenth of the budget,
- * plus the freeing that does not fit in a quarter of a second); the end writes
+ * plus the freeing, at this run's cost per state, that does not fit in a
+ * quarter of a second); the end writes
  * tests, those of states that covered something no test reaches yet first,
  * until the deadline (a quarter second more for tests from the states' own
  * models: ENGINE_HALT_LATE_SLACK); and the states left end without a test, counted
@@ -58,9 +59,13 @@ static double engine_halt_share(const Engine *e) {
 }
 
 /* Seconds freeing n states (that get no test) takes beyond the part of the
- * second past the deadline it may use. */
-static double engine_halt_freeing(size_t n) {
-    double t = (double)n * ENGINE_HALT_DROP_GUESS - ENGINE_HALT_DROP_SLACK;
+ * second past the deadline it may use: at this run's cost per state so far,
+ * never less than the guess. */
+static double engine_halt_freeing(const Engine *e, size_t n) {
+    const EngineHalt *h = &e->halt;
+    double per = h->timed_frees ? h->free_time / (double)h->timed_frees : 0;
+    if (per < ENGINE_HALT_DROP_GUESS) per = ENGINE_HALT_DROP_GUESS;
+    double t = (double)n * per - ENGINE_HALT_DROP_SLACK;
     return t > 0 ? t : 0;
 }
 
@@ -86,7 +91,7 @@ static size_t engine_halt_to_test(Engine *e, double now) {
 
 double engine_halt_explore_end(Engine *e, double now) {
     double tests = engine_halt_cost(e, engine_halt_to_test(e, now)), share = engine_halt_share(e);
-    double reserve = (tests < share ? tests : share) + engine_halt_freeing(e->pool.len);
+    double reserve = (tests < share ? tests : share) + engine_halt_freeing(e, e->pool.len);
     return e->start + e->opt.max_time - reserve;
 }
 
@@ -136,7 +141,7 @@ static void engine_halt_drop(Engine *e, State *s, const char *reason) {
 static const char *engine_halt_spent(Engine *e, double end, bool signalled) {
     if (!signalled && interrupt_requested()) return "interrupted";
     if (e->tests - e->halt.first_test >= e->opt.halt_tests) return "--halt-tests reached";
-    if (timer_now() + engine_halt_freeing(e->pool.len) >= end) return "time budget spent";
+    if (timer_now() + engine_halt_freeing(e, e->pool.len) >= end) return "time budget spent";
     return NULL;
 }
 
@@ -152,7 +157,7 @@ static double engine_halt_end_time(const Engine *e, double now) {
     if (deadline < now) deadline = now; /* a query overran the deadline: its part of a second from now */
     deadline += ENGINE_HALT_LATE_SLACK;
     if (e->halt_reason && strcmp(e->halt_reason, "max-time") == 0) return deadline;
-    double end = now + engine_halt_share(e) + engine_halt_freeing(e->pool.len);
+    double end = now + engine_halt_share(e) + engine_halt_freeing(e, e->pool.len);
     return end < deadline ? end : deadline;
 }
 
