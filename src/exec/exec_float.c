@@ -339,6 +339,25 @@ int exec_float_get_round(const State *s) {
     return FE_TONEAREST;
 }
 
+static bool float_bits_nan(u128 bits, unsigned w) {
+    unsigned mant = w == 32 ? 23 : 52; /* float or double: x86_fp80 goes to the host */
+    u128 exp_mask = (((u128)1 << (w - 1 - mant)) - 1) << mant;
+    return (bits & exp_mask) == exp_mask && (bits & (((u128)1 << mant) - 1)) != 0;
+}
+
+/* minnum/maxnum with a NaN written in the program as one operand: a native
+ * build's code generator folds the call to the other operand, whatever it
+ * holds (a NaN too, a signalling one unquieted), while the instructions it
+ * emits for two run-time operands return the second when the first is a NaN
+ * (bench/fuzz: fmaxf(x2 - x0, -nan("0x2a")) with x2 a NaN). The operand that
+ * passes, or -1. */
+static int minmax_literal_nan(const Inst *in, const Value *v, unsigned w) {
+    if (in->op != IR_FMATH || (in->sub != IR_FM_MINNUM && in->sub != IR_FM_MAXNUM)) return -1;
+    if (ir_is_const(in->b) && !v[1].e && float_bits_nan(v[1].c, w)) return 0;
+    if (ir_is_const(in->a) && !v[0].e && float_bits_nan(v[0].c, w)) return 1;
+    return -1;
+}
+
 bool exec_float(Executor *ex, State *s, const Inst *in) {
     Frame *f = state_top(s);
     unsigned nops = operand_count(in);
@@ -349,7 +368,10 @@ bool exec_float(Executor *ex, State *s, const Inst *in) {
                   nops > 2 ? exec_operand(f, in->c) : value_concrete(0)};
     Value r;
     bool symbolic = v[0].e || v[1].e || v[2].e;
-    if (from == IR_FK_FP80 || to == IR_FK_FP80) {
+    int pass = from == IR_FK_FP80 ? -1 : minmax_literal_nan(in, v, w);
+    if (pass >= 0) {
+        r = value_copy(v[pass]);
+    } else if (from == IR_FK_FP80 || to == IR_FK_FP80) {
         ex->stats.fp80_concretized += symbolic;
         u128 c[3];
         for (unsigned i = 0; i < 3; i++) /* an infeasible state is doomed by exec_concretize */
