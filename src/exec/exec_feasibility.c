@@ -313,8 +313,14 @@ static void feas_end(Executor *ex, State *s, FeasResult r) {
         ex->hooks.on_terminate(ex->hooks.ctx, s, &t);
         return;
     }
-    PathCond *keep = s->pc;
-    while (keep && keep->status != PC_SAT) keep = keep->next;
+    /* the test is of the prefix that is known feasible: its recorded
+     * decisions end where the first unchecked constraint was added */
+    PathCond *keep = s->pc, *first = NULL;
+    while (keep && keep->status != PC_SAT) {
+        first = keep;
+        keep = keep->next;
+    }
+    if (first) path_log_truncate(&s->path, first->path_at);
     state_truncate_pc(s, keep);
     s->npending = 0;
     exec_solver_gave_up(ex, s);

@@ -32,6 +32,35 @@ void path_log_store_slow(PathLog *l, uint64_t d) {
     t->used = l->n;
 }
 
+void path_log_truncate(PathLog *l, uint64_t keep) {
+    if (keep >= l->count) return;
+    uint64_t stored = path_log_stored(l);
+    if (keep >= stored) { /* only counted past PATH_STORED_MAX: the hash of the stored part and the rest stays */
+        l->count = keep;
+        return;
+    }
+    uint64_t *all = util_malloc((stored ? stored : 1) * sizeof *all);
+    path_log_flatten(l, all);
+    /* the chunk holding decision keep - 1, and l's view of it */
+    uint64_t end = stored;
+    PathLogChunk *c = l->tail;
+    uint32_t n = l->n;
+    while (c && end - n >= keep) {
+        end -= n;
+        n = c->prev_n;
+        c = c->prev;
+    }
+    if (c) c->refs++;
+    PathLog old = *l;
+    path_log_free(&old);
+    path_log_init(l);
+    l->tail = c;
+    l->n = c ? (uint32_t)(keep - (end - n)) : 0;
+    l->count = keep;
+    for (uint64_t i = 0; i < keep; i++) l->hash = path_hash_step(l->hash, all[i]);
+    free(all);
+}
+
 void path_log_copy(PathLog *dst, const PathLog *src) {
     *dst = *src;
     if (dst->tail) dst->tail->refs++;

@@ -53,6 +53,9 @@ static inline void path_log_add(PathLog *l, uint32_t site, uint32_t succ) {
         path_log_store_slow(l, d);
     }
 }
+/* Keeps the first keep decisions (a test of a prefix of the path); the
+ * chunks stay shared, the hash is made again over what is kept. */
+void path_log_truncate(PathLog *l, uint64_t keep);
 /* A copy sharing every chunk (a fork). */
 void path_log_copy(PathLog *dst, const PathLog *src);
 void path_log_free(PathLog *l);

@@ -273,6 +273,7 @@ void state_set_prefix_model(State *s, Assignment *model, uint32_t len) {
 
 static void state_push(State *s, Expr *e, PcStatus status) {
     PathCond *p = pc_push(s->pc, e, status);
+    p->path_at = s->path.count < UINT32_MAX ? (uint32_t)s->path.count : UINT32_MAX;
     pc_unref(s->pc); /* pc_push took its own reference to the old head */
     s->pc = p;
 }

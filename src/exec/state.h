@@ -41,6 +41,10 @@ typedef struct PathCond {
      * side of the two-way branch that added it), or IR_NO_BRANCH: what an
      * input violating it first would cover (engine_muse.c). */
     uint32_t flip;
+    /* The decisions the path had recorded when this constraint was added
+     * (--record-path; saturating): a test of the prefix before an unchecked
+     * constraint keeps that many (exec_feasibility.c, feas_end). */
+    uint32_t path_at;
     uint8_t status;           /* PcStatus */
     /* A model of the path up to here, kept by a speculative check that had
      * to query this node (owned, or NULL): the states that share the node and

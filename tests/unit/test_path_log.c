@@ -1,6 +1,6 @@
 /* The persistent decision log of --record-path (exec/path_log.c) and the
  * .path file (out/pathfile.c).
- * - 20000 random appends, forks and frees over up to 24 live logs, each
+ * - 20000 random appends, forks, truncations and frees over up to 24 live logs, each
  *   against a plain array of what it must hold: its decisions in order, its
  *   count and its hash, at every step for the log touched and at the end for
  *   all of them.
@@ -53,7 +53,7 @@ static void test_random(void) {
     rng_seed(&r, 7);
     int bad = 0;
     for (int step = 0; step < 20000; step++) {
-        unsigned i = (unsigned)rng_below(&r, LIVE), op = (unsigned)rng_below(&r, 10);
+        unsigned i = (unsigned)rng_below(&r, LIVE), op = (unsigned)rng_below(&r, 11);
         if (!live[i]) continue;
         unsigned j = (unsigned)rng_below(&r, LIVE);
         if (op < 7) {
@@ -68,6 +68,10 @@ static void test_random(void) {
         } else if (op == 9 && i != 0) {
             path_log_free(&logs[i]);
             live[i] = false;
+        } else if (op == 10) { /* a test of a prefix (a speculative segment given up) */
+            uint64_t k = rng_below(&r, models[i].n + 1);
+            path_log_truncate(&logs[i], k);
+            models[i].n = (size_t)k;
         }
         if (live[i] && !log_matches(&logs[i], &models[i]) && bad++ < 3) CHECK_MSG(false, "log %u differs at step %d", i, step);
     }
