@@ -345,17 +345,29 @@ static bool float_bits_nan(u128 bits, unsigned w) {
     return (bits & exp_mask) == exp_mask && (bits & (((u128)1 << mant) - 1)) != 0;
 }
 
-/* minnum/maxnum with a NaN written in the program as one operand: a native
- * build's code generator folds the call to the other operand, whatever it
- * holds (a NaN too, a signalling one unquieted), while the instructions it
- * emits for two run-time operands return the second when the first is a NaN
- * (bench/fuzz: fmaxf(x2 - x0, -nan("0x2a")) with x2 a NaN). The operand that
- * passes, or -1. */
-static int minmax_literal_nan(const Inst *in, const Value *v, unsigned w) {
-    if (in->op != IR_FMATH || (in->sub != IR_FM_MINNUM && in->sub != IR_FM_MAXNUM)) return -1;
-    if (ir_is_const(in->b) && !v[1].e && float_bits_nan(v[1].c, w)) return 0;
-    if (ir_is_const(in->a) && !v[0].e && float_bits_nan(v[0].c, w)) return 1;
-    return -1;
+static bool literal_nan(Opnd o, Value v, unsigned w) {
+    return ir_is_const(o) && !v.e && float_bits_nan(v.c, w);
+}
+
+/* A NaN written in the program as an operand of minnum/maxnum or of fma's
+ * product: a native build's code generator folds the call, where the
+ * instructions it emits for run-time operands follow the NaN rule of
+ * expr_fp_fold.c. minnum/maxnum fold to the other operand, whatever it holds
+ * (a NaN too, a signalling one unquieted): bench/fuzz's fmaxf(x2 - x0,
+ * -nan("0x2a")) with x2 a NaN. fma folds to the literal, quieted, the second
+ * factor's first: fma(-NAN, y, z) is -NAN with y a NaN too. True with *out
+ * set when the call folds. */
+static bool literal_nan_fold(const Inst *in, const Value *v, unsigned w, Value *out) {
+    if (in->op != IR_FMATH) return false;
+    if (in->sub == IR_FM_MINNUM || in->sub == IR_FM_MAXNUM) {
+        int pass = literal_nan(in->b, v[1], w) ? 0 : literal_nan(in->a, v[0], w) ? 1 : -1;
+        if (pass >= 0) *out = value_copy(v[pass]);
+        return pass >= 0;
+    }
+    if (in->sub != IR_FM_FMA) return false;
+    int lit = literal_nan(in->b, v[1], w) ? 1 : literal_nan(in->a, v[0], w) ? 0 : -1;
+    if (lit >= 0) *out = value_concrete(v[lit].c | (u128)1 << (w == 32 ? 22 : 51));
+    return lit >= 0;
 }
 
 bool exec_float(Executor *ex, State *s, const Inst *in) {
@@ -368,9 +380,8 @@ bool exec_float(Executor *ex, State *s, const Inst *in) {
                   nops > 2 ? exec_operand(f, in->c) : value_concrete(0)};
     Value r;
     bool symbolic = v[0].e || v[1].e || v[2].e;
-    int pass = from == IR_FK_FP80 ? -1 : minmax_literal_nan(in, v, w);
-    if (pass >= 0) {
-        r = value_copy(v[pass]);
+    if (from != IR_FK_FP80 && literal_nan_fold(in, v, w, &r)) {
+        /* r is what the native build's folding gives */
     } else if (from == IR_FK_FP80 || to == IR_FK_FP80) {
         ex->stats.fp80_concretized += symbolic;
         u128 c[3];
