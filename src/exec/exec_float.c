@@ -339,14 +339,8 @@ int exec_float_get_round(const State *s) {
     return FE_TONEAREST;
 }
 
-static bool float_bits_nan(u128 bits, unsigned w) {
-    unsigned mant = w == 32 ? 23 : 52; /* float or double: x86_fp80 goes to the host */
-    u128 exp_mask = (((u128)1 << (w - 1 - mant)) - 1) << mant;
-    return (bits & exp_mask) == exp_mask && (bits & (((u128)1 << mant) - 1)) != 0;
-}
-
 static bool literal_nan(Opnd o, Value v, unsigned w) {
-    return ir_is_const(o) && !v.e && float_bits_nan(v.c, w);
+    return ir_is_const(o) && !v.e && expr_fp_is_nan(v.c, w);
 }
 
 /* A NaN written in the program as an operand of minnum/maxnum or of fma's
