@@ -11,6 +11,8 @@
  * A preference (searcher_covnew_prefer: --target's corridor) multiplies the
  * weight of the states it holds for by a factor. */
 #include "searcher.h"
+#include "../util/ptrmap.h"
+#include "../util/wtree.h"
 #include <stdlib.h>
 
 #define COVNEW_MAX_DIST 512u
@@ -20,8 +22,8 @@ typedef struct CovNew {
     Rng *rng;
     Executor *ex;
     VEC(State *) states;
-    VEC(double) weights;
-    double total;
+    WeightTree weights;    /* states.data[i]'s weight is weights.w[i] */
+    PtrMap index;          /* a state -> its position in states */
     uint32_t stamp_lines, stamp_branches, selections;
     uint32_t *dist;        /* scratch: BFS distances over one function's instructions */
     uint32_t *queue;
@@ -120,45 +122,60 @@ static double cov_weight(CovNew *c, State *s) {
     return w + 1e-9;
 }
 
+/* Reading each state misses the cache (a weight needs its top frames and its
+ * steps since new coverage): the states some way ahead are fetched early.
+ * (In the loop itself: GCC takes a function of prefetches alone for a pure
+ * one and drops its calls.) */
+#define COVNEW_AHEAD 8
+
 static void cov_reweigh(CovNew *c) {
-    VEC_RESERVE(c->weights, c->states.len);
-    c->weights.len = c->states.len;
-    c->total = 0;
-    for (size_t i = 0; i < c->states.len; i++) c->total += c->weights.data[i] = cov_weight(c, c->states.data[i]);
+    State **v = c->states.data;
+    size_t n = c->states.len;
+    for (size_t i = 0; i < n; i++) {
+        if (i + 2 * COVNEW_AHEAD < n) {
+            __builtin_prefetch(&v[i + 2 * COVNEW_AHEAD]->frames);
+            __builtin_prefetch(&v[i + 2 * COVNEW_AHEAD]->steps_since_cov);
+        }
+        if (i + COVNEW_AHEAD < n && v[i + COVNEW_AHEAD]->nframes)
+            __builtin_prefetch(&v[i + COVNEW_AHEAD]->frames[v[i + COVNEW_AHEAD]->nframes - 1]);
+        c->weights.w[i] = cov_weight(c, v[i]);
+    }
+    wtree_rebuild(&c->weights); /* also clears what updates one by one rounded */
     c->stamp_lines = c->ex->lines_covered;
     c->stamp_branches = c->ex->branches_covered;
 }
 
 static void cov_add(Searcher *sr, State *s) {
     CovNew *c = (CovNew *)sr;
+    ptrmap_put(&c->index, s, c->states.len);
     VEC_PUSH(c->states, s);
-    double w = cov_weight(c, s);
-    VEC_PUSH(c->weights, w);
-    c->total += w;
+    wtree_push(&c->weights, cov_weight(c, s));
 }
 
+/* The last state takes the removed one's place, as before the index. */
 static void cov_remove(Searcher *sr, State *s) {
     CovNew *c = (CovNew *)sr;
-    for (size_t i = c->states.len; i-- > 0;) {
-        if (c->states.data[i] != s) continue;
-        c->total -= c->weights.data[i];
-        c->states.data[i] = c->states.data[--c->states.len];
-        c->weights.data[i] = c->weights.data[--c->weights.len];
-        if (s == c->last) c->last = NULL;
-        return;
+    u128 *at = ptrmap_get(&c->index, s);
+    if (!at) return;
+    size_t i = (size_t)*at, last = c->states.len - 1;
+    ptrmap_del(&c->index, s);
+    if (i != last) {
+        State *moved = c->states.data[last];
+        c->states.data[i] = moved;
+        ptrmap_put(&c->index, moved, i);
+        wtree_set(&c->weights, i, c->weights.w[last]);
     }
+    c->states.len--;
+    wtree_pop(&c->weights);
+    if (s == c->last) c->last = NULL;
 }
 
 /* The state selected last has run since: a preference may no longer hold
  * for it (a state that left --target's corridor), so its weight is taken
  * again now rather than at the next reweighing. */
 static void cov_refresh_last(CovNew *c) {
-    for (size_t i = c->states.len; c->last && i-- > 0;) {
-        if (c->states.data[i] != c->last) continue;
-        c->total -= c->weights.data[i];
-        c->total += c->weights.data[i] = cov_weight(c, c->last);
-        return;
-    }
+    u128 *at = c->last ? ptrmap_get(&c->index, c->last) : NULL;
+    if (at) wtree_set(&c->weights, (size_t)*at, cov_weight(c, c->last));
 }
 
 static State *cov_select(Searcher *sr) {
@@ -168,17 +185,9 @@ static State *cov_select(Searcher *sr) {
     /* weights change with coverage; the selected state also moved since its weight
      * was taken, so a periodic refresh keeps the rest from going stale */
     if (c->ex->lines_covered != c->stamp_lines || c->ex->branches_covered != c->stamp_branches ||
-        (++c->selections & 1023) == 0 || c->total <= 0)
+        (++c->selections & 1023) == 0 || wtree_total(&c->weights) <= 0)
         cov_reweigh(c);
-    double r = rng_double(c->rng) * c->total;
-    State *s = c->states.data[c->states.len - 1];
-    for (size_t i = 0; i < c->states.len; i++) {
-        r -= c->weights.data[i];
-        if (r <= 0) {
-            s = c->states.data[i];
-            break;
-        }
-    }
+    State *s = c->states.data[wtree_find(&c->weights, rng_double(c->rng) * wtree_total(&c->weights))];
     if (c->prefer) c->last = s;
     return s;
 }
@@ -194,7 +203,8 @@ void searcher_covnew_prefer(Searcher *sr, CovPrefer prefer, const void *ctx, dou
 static void cov_destroy(Searcher *sr) {
     CovNew *c = (CovNew *)sr;
     VEC_FREE(c->states);
-    VEC_FREE(c->weights);
+    wtree_free(&c->weights);
+    ptrmap_free(&c->index);
     free(c->dist);
     free(c->queue);
     if (c->memo)
@@ -212,6 +222,8 @@ Searcher *searcher_covnew_new(Rng *rng, Executor *ex) {
     c->rng = rng;
     c->ex = ex;
     c->max_dist = COVNEW_MAX_DIST;
+    wtree_init(&c->weights);
+    ptrmap_init(&c->index);
     return &c->base;
 }
 

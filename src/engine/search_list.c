@@ -1,6 +1,7 @@
 /* Depth-first, breadth-first and uniformly random state selection over one
  * list of states. */
 #include "searcher.h"
+#include "../util/ptrmap.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,11 +13,25 @@ typedef struct ListSearcher {
     Rng *rng;
     VEC(State *) states;
     size_t head;           /* BFS: first live position */
+    PtrMap index;          /* random: a state -> its position (removal in O(1) among many states) */
 } ListSearcher;
 
 static void list_add(Searcher *s, State *st) {
     ListSearcher *l = (ListSearcher *)s;
+    if (l->order == LIST_RANDOM) ptrmap_put(&l->index, st, l->states.len);
     VEC_PUSH(l->states, st);
+}
+
+/* The last state takes the removed one's place. */
+static void list_remove_random(ListSearcher *l, State *st) {
+    u128 *at = ptrmap_get(&l->index, st);
+    if (!at) return;
+    size_t i = (size_t)*at;
+    ptrmap_del(&l->index, st);
+    State *last = l->states.data[--l->states.len];
+    if (last == st) return;
+    l->states.data[i] = last;
+    ptrmap_put(&l->index, last, i);
 }
 
 static void list_remove(Searcher *s, State *st) {
@@ -37,10 +52,13 @@ static void list_remove(Searcher *s, State *st) {
         }
         return;
     }
+    if (l->order == LIST_RANDOM) {
+        list_remove_random(l, st);
+        return;
+    }
     for (size_t i = l->states.len; i-- > 0;) {
         if (l->states.data[i] != st) continue;
-        if (l->order == LIST_RANDOM) l->states.data[i] = l->states.data[l->states.len - 1];
-        else for (size_t k = i; k + 1 < l->states.len; k++) l->states.data[k] = l->states.data[k + 1];
+        for (size_t k = i; k + 1 < l->states.len; k++) l->states.data[k] = l->states.data[k + 1];
         l->states.len--;
         return;
     }
@@ -59,6 +77,7 @@ static State *list_select(Searcher *s) {
 static void list_destroy(Searcher *s) {
     ListSearcher *l = (ListSearcher *)s;
     VEC_FREE(l->states);
+    ptrmap_free(&l->index);
     free(l);
 }
 
@@ -67,6 +86,7 @@ static Searcher *list_new(ListOrder order, Rng *rng) {
     l->base = (Searcher){NULL, list_add, list_remove, list_select, list_destroy, NULL};
     l->order = order;
     l->rng = rng;
+    ptrmap_init(&l->index);
     return &l->base;
 }
 

@@ -3,9 +3,12 @@
 #include "ptrmap.h"
 #include "util.h"
 
+static size_t ptr_home(const PtrMap *m, const void *key) {
+    return util_hash_mix(0x2545f4914f6cdd1dull, (uint64_t)(uintptr_t)key) & (m->cap - 1);
+}
+
 static size_t ptr_slot(const PtrMap *m, const void *key) {
-    uint64_t h = util_hash_mix(0x2545f4914f6cdd1dull, (uint64_t)(uintptr_t)key);
-    size_t i = h & (m->cap - 1);
+    size_t i = ptr_home(m, key);
     while (m->keys[i] && m->keys[i] != key) i = (i + 1) & (m->cap - 1);
     return i;
 }
@@ -49,4 +52,22 @@ void ptrmap_put(PtrMap *m, const void *key, u128 val) {
         m->len++;
     }
     m->vals[i] = val;
+}
+
+bool ptrmap_del(PtrMap *m, const void *key) {
+    size_t mask = m->cap - 1, hole = ptr_slot(m, key);
+    if (!m->keys[hole]) return false;
+    /* every entry after the hole up to the next empty slot probed past it;
+     * one whose home is not cyclically within (hole, j] moves into it */
+    for (size_t j = (hole + 1) & mask; m->keys[j]; j = (j + 1) & mask) {
+        size_t home = ptr_home(m, m->keys[j]);
+        bool passed = hole <= j ? (home <= hole || home > j) : (home <= hole && home > j);
+        if (!passed) continue;
+        m->keys[hole] = m->keys[j];
+        m->vals[hole] = m->vals[j];
+        hole = j;
+    }
+    m->keys[hole] = NULL;
+    m->len--;
+    return true;
 }

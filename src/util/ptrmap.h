@@ -1,8 +1,10 @@
 /* ptrmap: an open-addressing map from a pointer to a u128 (the values are
- * whatever a walk needs: a node's value, an id). Linear probing, no deletion:
- * its users insert, look up, and throw the map away. */
+ * whatever a walk needs: a node's value, an id, a position). Linear probing;
+ * a deletion shifts the entries after it back, so no tombstones build up in
+ * a map that lives as long as a searcher. */
 #ifndef SYMPLEX_PTRMAP_H
 #define SYMPLEX_PTRMAP_H
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef unsigned __int128 u128;
@@ -18,5 +20,7 @@ void ptrmap_free(PtrMap *m);
 u128 *ptrmap_get(const PtrMap *m, const void *key);
 /* Inserts or overwrites. */
 void ptrmap_put(PtrMap *m, const void *key, u128 val);
+/* Removes key; false if it was absent. */
+bool ptrmap_del(PtrMap *m, const void *key);
 
 #endif
