@@ -204,28 +204,62 @@ static bool eval_step(Eval *ev, Frame *fr, u128 *out) {
     return true;
 }
 
+/* The evaluations of one thread share one scratch, so evaluating a small
+ * expression (a branch condition against a model: most calls) allocates
+ * nothing; a scratch grown large by a huge expression is given back after it.
+ * A nested evaluation (none today) would get a scratch of its own. */
+#define EVAL_KEEP_MAX 4096
+#define EVAL_MEMO_KEEP_MAX 256 /* clearing costs the capacity, not the entries used */
+
+static _Thread_local Eval eval_scratch;
+static _Thread_local bool eval_busy;
+
+static void eval_release(Eval *ev) {
+    ptrmap_free(&ev->memo);
+    VEC_FREE(ev->stack);
+    VEC_FREE(ev->vals);
+}
+
+static void eval_reset(Eval *ev) {
+    if (ev->memo.cap > EVAL_MEMO_KEEP_MAX || ev->stack.cap > EVAL_KEEP_MAX || ev->vals.cap > EVAL_KEEP_MAX)
+        eval_release(ev);
+    if (!ev->memo.cap) ptrmap_init(&ev->memo);
+    else if (ev->memo.len) ptrmap_clear(&ev->memo);
+    ev->stack.len = ev->vals.len = 0;
+}
+
+static u128 eval_run(Eval *ev, Expr *e) {
+    need(ev, e, false);
+    while (ev->stack.len) {
+        /* eval_step may push (and so move the stack): work on a copy */
+        size_t top = ev->stack.len - 1;
+        Frame fr = ev->stack.data[top];
+        u128 v;
+        bool done = eval_step(ev, &fr, &v);
+        ev->stack.data[top] = fr;
+        if (!done) continue;
+        assert(ev->stack.len == top + 1); /* a finished frame pushed nothing */
+        ev->stack.len--;
+        if (memo_worthy(&fr)) ptrmap_put(&ev->memo, fr.e, v);
+        VEC_PUSH(ev->vals, v);
+    }
+    assert(ev->vals.len == 1);
+    return ev->vals.data[0];
+}
+
 u128 expr_eval(Expr *e, const Assignment *a) {
     if (e->kind == EXPR_CONST) return e->u.value;
-    Eval ev = {.asg = a};
-    ptrmap_init(&ev.memo);
-    need(&ev, e, false);
-    while (ev.stack.len) {
-        /* eval_step may push (and so move the stack): work on a copy */
-        size_t top = ev.stack.len - 1;
-        Frame fr = ev.stack.data[top];
-        u128 v;
-        bool done = eval_step(&ev, &fr, &v);
-        ev.stack.data[top] = fr;
-        if (!done) continue;
-        assert(ev.stack.len == top + 1); /* a finished frame pushed nothing */
-        ev.stack.len--;
-        if (memo_worthy(&fr)) ptrmap_put(&ev.memo, fr.e, v);
-        VEC_PUSH(ev.vals, v);
+    if (eval_busy) {
+        Eval own = {.asg = a};
+        ptrmap_init(&own.memo);
+        u128 r = eval_run(&own, e);
+        eval_release(&own);
+        return r;
     }
-    assert(ev.vals.len == 1);
-    u128 r = ev.vals.data[0];
-    ptrmap_free(&ev.memo);
-    VEC_FREE(ev.stack);
-    VEC_FREE(ev.vals);
+    eval_busy = true;
+    eval_reset(&eval_scratch);
+    eval_scratch.asg = a;
+    u128 r = eval_run(&eval_scratch, e);
+    eval_busy = false;
     return r;
 }

@@ -1,4 +1,5 @@
 #include <stdlib.h>
+#include <string.h>
 
 #include "ptrmap.h"
 #include "util.h"
@@ -26,6 +27,11 @@ void ptrmap_free(PtrMap *m) {
     m->keys = NULL;
     m->vals = NULL;
     m->cap = m->len = 0;
+}
+
+void ptrmap_clear(PtrMap *m) {
+    memset(m->keys, 0, m->cap * sizeof *m->keys);
+    m->len = 0;
 }
 
 u128 *ptrmap_get(const PtrMap *m, const void *key) {

@@ -20,6 +20,8 @@ void ptrmap_free(PtrMap *m);
 u128 *ptrmap_get(const PtrMap *m, const void *key);
 /* Inserts or overwrites. */
 void ptrmap_put(PtrMap *m, const void *key, u128 val);
+/* Empties the map, keeping its capacity. */
+void ptrmap_clear(PtrMap *m);
 /* Removes key; false if it was absent. */
 bool ptrmap_del(PtrMap *m, const void *key);
 
