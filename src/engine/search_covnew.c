@@ -13,6 +13,7 @@
 #include "searcher.h"
 #include "../util/ptrmap.h"
 #include "../util/wtree.h"
+#include <assert.h>
 #include <stdlib.h>
 
 #define COVNEW_MAX_DIST 512u
@@ -147,6 +148,7 @@ static void cov_reweigh(CovNew *c) {
 
 static void cov_add(Searcher *sr, State *s) {
     CovNew *c = (CovNew *)sr;
+    assert(!ptrmap_get(&c->index, s)); /* a state is added once: its position is its one entry's */
     ptrmap_put(&c->index, s, c->states.len);
     VEC_PUSH(c->states, s);
     wtree_push(&c->weights, cov_weight(c, s));

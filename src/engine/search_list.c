@@ -2,6 +2,7 @@
  * list of states. */
 #include "searcher.h"
 #include "../util/ptrmap.h"
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +19,10 @@ typedef struct ListSearcher {
 
 static void list_add(Searcher *s, State *st) {
     ListSearcher *l = (ListSearcher *)s;
-    if (l->order == LIST_RANDOM) ptrmap_put(&l->index, st, l->states.len);
+    if (l->order == LIST_RANDOM) {
+        assert(!ptrmap_get(&l->index, st)); /* a state is added once */
+        ptrmap_put(&l->index, st, l->states.len);
+    }
     VEC_PUSH(l->states, st);
 }
 
