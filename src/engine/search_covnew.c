@@ -11,9 +11,7 @@
  * A preference (searcher_covnew_prefer: --target's corridor) multiplies the
  * weight of the states it holds for by a factor. */
 #include "searcher.h"
-#include "../util/ptrmap.h"
 #include "../util/wtree.h"
-#include <assert.h>
 #include <stdlib.h>
 
 #define COVNEW_MAX_DIST 512u
@@ -148,26 +146,17 @@ static void cov_reweigh(CovNew *c) {
 
 static void cov_add(Searcher *sr, State *s) {
     CovNew *c = (CovNew *)sr;
-    assert(!ptrmap_get(&c->index, s)); /* a state is added once: its position is its one entry's */
-    ptrmap_put(&c->index, s, c->states.len);
+    searcher_slot_add(&c->index, s, c->states.len);
     VEC_PUSH(c->states, s);
     wtree_push(&c->weights, cov_weight(c, s));
 }
 
-/* The last state takes the removed one's place, as before the index. */
+/* The last state takes the removed one's place, its weight with it. */
 static void cov_remove(Searcher *sr, State *s) {
     CovNew *c = (CovNew *)sr;
-    u128 *at = ptrmap_get(&c->index, s);
-    if (!at) return;
-    size_t i = (size_t)*at, last = c->states.len - 1;
-    ptrmap_del(&c->index, s);
-    if (i != last) {
-        State *moved = c->states.data[last];
-        c->states.data[i] = moved;
-        ptrmap_put(&c->index, moved, i);
-        wtree_set(&c->weights, i, c->weights.w[last]);
-    }
-    c->states.len--;
+    size_t i;
+    if (!searcher_slot_remove(c->states.data, c->states.len, &c->index, s, &i)) return;
+    wtree_set(&c->weights, i, c->weights.w[--c->states.len]);
     wtree_pop(&c->weights);
     if (s == c->last) c->last = NULL;
 }
@@ -186,10 +175,13 @@ static State *cov_select(Searcher *sr) {
     cov_refresh_last(c);
     /* weights change with coverage; the selected state also moved since its weight
      * was taken, so a periodic refresh keeps the rest from going stale */
+    double total = wtree_total(&c->weights);
     if (c->ex->lines_covered != c->stamp_lines || c->ex->branches_covered != c->stamp_branches ||
-        (++c->selections & 1023) == 0 || wtree_total(&c->weights) <= 0)
+        (++c->selections & 1023) == 0 || total <= 0) {
         cov_reweigh(c);
-    State *s = c->states.data[wtree_find(&c->weights, rng_double(c->rng) * wtree_total(&c->weights))];
+        total = wtree_total(&c->weights);
+    }
+    State *s = c->states.data[wtree_find(&c->weights, rng_double(c->rng) * total)];
     if (c->prefer) c->last = s;
     return s;
 }

@@ -1,8 +1,6 @@
 /* Depth-first, breadth-first and uniformly random state selection over one
  * list of states. */
 #include "searcher.h"
-#include "../util/ptrmap.h"
-#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,23 +17,8 @@ typedef struct ListSearcher {
 
 static void list_add(Searcher *s, State *st) {
     ListSearcher *l = (ListSearcher *)s;
-    if (l->order == LIST_RANDOM) {
-        assert(!ptrmap_get(&l->index, st)); /* a state is added once */
-        ptrmap_put(&l->index, st, l->states.len);
-    }
+    if (l->order == LIST_RANDOM) searcher_slot_add(&l->index, st, l->states.len);
     VEC_PUSH(l->states, st);
-}
-
-/* The last state takes the removed one's place. */
-static void list_remove_random(ListSearcher *l, State *st) {
-    u128 *at = ptrmap_get(&l->index, st);
-    if (!at) return;
-    size_t i = (size_t)*at;
-    ptrmap_del(&l->index, st);
-    State *last = l->states.data[--l->states.len];
-    if (last == st) return;
-    l->states.data[i] = last;
-    ptrmap_put(&l->index, last, i);
 }
 
 static void list_remove(Searcher *s, State *st) {
@@ -57,7 +40,8 @@ static void list_remove(Searcher *s, State *st) {
         return;
     }
     if (l->order == LIST_RANDOM) {
-        list_remove_random(l, st);
+        size_t at;
+        if (searcher_slot_remove(l->states.data, l->states.len, &l->index, st, &at)) l->states.len--;
         return;
     }
     for (size_t i = l->states.len; i-- > 0;) {

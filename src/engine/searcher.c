@@ -1,4 +1,5 @@
 #include "searcher.h"
+#include <assert.h>
 #include <string.h>
 
 static const struct { const char *name; SearchKind kind; } search_names[] = {
@@ -39,4 +40,21 @@ Searcher *searcher_new(SearchKind kind, Rng *rng, Executor *ex) {
     case SEARCH_PORTFOLIO: return searcher_portfolio_default(rng, ex);
     default: return searcher_interleaved_new(searcher_random_path_new(rng), searcher_covnew_new(rng, ex));
     }
+}
+
+void searcher_slot_add(PtrMap *at, State *s, size_t pos) {
+    assert(!ptrmap_get(at, s)); /* a state is added once: its position is its one entry's */
+    ptrmap_put(at, s, pos);
+}
+
+bool searcher_slot_remove(State **v, size_t len, PtrMap *at, State *s, size_t *pos) {
+    u128 *p = ptrmap_get(at, s);
+    if (!p) return false;
+    *pos = (size_t)*p;
+    ptrmap_del(at, s);
+    if (*pos != len - 1) {
+        v[*pos] = v[len - 1];
+        ptrmap_put(at, v[*pos], *pos);
+    }
+    return true;
 }

@@ -3,6 +3,7 @@
 #ifndef SYMPLEX_SEARCHER_H
 #define SYMPLEX_SEARCHER_H
 #include "../exec/executor.h"
+#include "../util/ptrmap.h"
 #include "../util/util.h"
 
 typedef struct Searcher Searcher;
@@ -58,6 +59,13 @@ typedef uint64_t (*PortfolioCoverage)(const void *ctx);
  * names, kept by reference, label the arms' selections in summary.json). */
 Searcher *searcher_portfolio_new(Searcher **arms, const char *const *names, uint32_t n, Rng *rng,
                                  PortfolioCoverage coverage, const void *ctx);
+/* A list of states with each one's position in `at` (searchers that choose
+ * by position: covnew, random-state): adding appends, removing moves the last
+ * state into the removed one's place, both in O(1). */
+void searcher_slot_add(PtrMap *at, State *s, size_t pos);
+/* Removes s (false if absent), sets *pos to the place it had; the caller
+ * shortens its list by one, as the state that was last is now at *pos. */
+bool searcher_slot_remove(State **v, size_t len, PtrMap *at, State *s, size_t *pos);
 /* The selections arm `arm` has made. */
 uint64_t searcher_portfolio_picks(const Searcher *s, uint32_t arm);
 

@@ -207,12 +207,12 @@ static bool eval_step(Eval *ev, Frame *fr, u128 *out) {
 /* The evaluations of one thread share one scratch, so evaluating a small
  * expression (a branch condition against a model: most calls) allocates
  * nothing; a scratch grown large by a huge expression is given back after it.
- * A nested evaluation (none today) would get a scratch of its own. */
+ * Nothing evaluated calls expr_eval again, so one scratch is never in use twice. */
 #define EVAL_KEEP_MAX 4096
 #define EVAL_MEMO_KEEP_MAX 256 /* clearing costs the capacity, not the entries used */
 
 static _Thread_local Eval eval_scratch;
-static _Thread_local bool eval_busy;
+static _Thread_local bool eval_busy; /* checks the above */
 
 static void eval_release(Eval *ev) {
     ptrmap_free(&ev->memo);
@@ -249,13 +249,7 @@ static u128 eval_run(Eval *ev, Expr *e) {
 
 u128 expr_eval(Expr *e, const Assignment *a) {
     if (e->kind == EXPR_CONST) return e->u.value;
-    if (eval_busy) {
-        Eval own = {.asg = a};
-        ptrmap_init(&own.memo);
-        u128 r = eval_run(&own, e);
-        eval_release(&own);
-        return r;
-    }
+    assert(!eval_busy);
     eval_busy = true;
     eval_reset(&eval_scratch);
     eval_scratch.asg = a;
