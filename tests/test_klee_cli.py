@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """KLEE's command lines run unchanged: the coreutils line of KLEE's tutorial
 and OSDI'08 paper, KLEE's spelling of durations and flags, --search given
-twice, --environ and --run-in-dir. Usage: test_klee_cli.py BIN_DIR WORK_DIR"""
+twice, --environ and --run-in-dir, the termination options (--exit-on-error,
+--exit-on-error-type, --max-forks, --max-stack-frames). Usage: test_klee_cli.py BIN_DIR WORK_DIR"""
 import json, os, re, subprocess, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import checks
@@ -156,6 +157,74 @@ r = run(["--quiet", "--external-calls=all", "--output-dir=not-in-dir", rd])
 s = summary("not-in-dir")
 check(s is not None and s["errors"]["total"] == 0, f"without it, no data.txt: {s and s['errors']}")
 one_line_error(run(["--quiet", "--run-in-dir=no-such-dir", "--output-dir=nodir", rd]), "--run-in-dir missing", "no-such-dir")
+
+# KLEE's termination options: --exit-on-error, --exit-on-error-type, --max-forks, --max-stack-frames
+bugs = write("bugs.c", """#include <assert.h>
+#include <symplex.h>
+extern int no_such_function(int);
+static int depth(int n) { return n <= 0 ? 0 : 1 + depth(n - 1); }
+int main(void) {
+    int x = symplex_int("x"), y = symplex_int("y");
+    char buf[4] = {0};
+    for (int i = 0; i < 5; i++)
+        if (y & (1 << i)) y ^= 0x100;
+    if (x == 7) buf[x] = 1;
+    if (x == 11) assert(0);
+    if (x == 12) return depth(100);
+    if (x == 13) return no_such_function(x);
+    return buf[0];
+}
+""")
+
+
+def term(args, out):
+    r = run(["--quiet", "--search=dfs", f"--output-dir={out}"] + args + [bugs])
+    return r, summary(out) or {}
+
+
+r, full = term([], "term-full")
+check(r.returncode == 0 and sorted(full.get("errors", {}).get("by_kind", {})) == ["assert", "oob-write"]
+      and full.get("halt_reason") == "" and full.get("forks_inhibited") == 0,
+      f"without the options: both errors, no halt: {full.get('errors')} {full.get('halt_reason')!r}")
+r, s = term(["--exit-on-error"], "term-exit")
+lines = [l for l in r.stderr.splitlines() if l.strip()]
+first = (s.get("errors", {}).get("list") or [{}])[0]
+check(r.returncode == 1 and s.get("halt_reason") == "exit-on-error" and s.get("errors", {}).get("total") == 1
+      and s.get("halt", {}).get("live_states", 0) > 0 and s.get("halt", {}).get("tests") == 0
+      and len(lines) == 1 and f"{first.get('kind')} at " in lines[0] and "exiting on error" in lines[0],
+      f"--exit-on-error: rc {r.returncode}, one error, no tests for the states left: {lines!r} {s.get('halt')}")
+for typ, kind in [("Assert", "assert"), ("Ptr", "oob-write"), ("oob-write", "oob-write"), ("Abort,assert", "assert")]:
+    r, s = term([f"--exit-on-error-type={typ}"], f"term-{typ}")
+    h = s.get("halt", {})
+    check(r.returncode == 0 and s.get("halt_reason") == "exit-on-error-type" and kind in s.get("errors", {}).get("by_kind", {})
+          and h.get("live_states", 0) > 0 and h.get("tests") == h.get("live_states")
+          and s.get("paths_completed", 0) < full.get("paths_completed", 0),
+          f"--exit-on-error-type={typ} halts at the first {kind}, the states left get tests: rc {r.returncode} "
+          f"{s.get('halt_reason')!r} {s.get('errors', {}).get('by_kind')} {h}")
+r, s = term(["--exit-on-error-type=External"], "term-external")
+check(s.get("halt_reason") == "exit-on-error-type" and s.get("paths_terminated_early", {}).get("by_reason", {}).get("external call") == 1,
+      f"--exit-on-error-type=External halts at the call without a body: {s.get('halt_reason')!r} {s.get('paths_terminated_early')}")
+r, s = term(["--exit-on-error-type=Free"], "term-free")
+check(r.returncode == 0 and s.get("halt_reason") == "" and s.get("errors") == full.get("errors") and s.get("tests") == full.get("tests"),
+      f"--exit-on-error-type=Free on a program without such errors runs to its end: {s.get('halt_reason')!r}")
+r, s = term(["--exit-on-error-type=Model"], "term-model")
+check(r.returncode == 0 and s.get("tests") == full.get("tests") and "never halts" in r.stderr,
+      f"--exit-on-error-type=Model: a warning, and the full run: {r.stderr!r}")
+one_line_error(run(["--quiet", "--exit-on-error-type=Bogus", bugs]), "--exit-on-error-type=Bogus", "Bogus")
+one_line_error(run(["--quiet", "--max-forks=many", bugs]), "--max-forks=many", "many")
+one_line_error(run(["--quiet", "--max-stack-frames=-2", bugs]), "--max-stack-frames=-2", "-2")
+for n in [0, 3]:
+    r, s = term([f"--max-forks={n}"], f"term-forks{n}")
+    check(r.returncode == 0 and s.get("forks") == n and s.get("forks_inhibited", 0) > 0 and s.get("tests") == n + 1,
+          f"--max-forks={n}: {n} forks, then one side: forks {s.get('forks')}, inhibited {s.get('forks_inhibited')}, "
+          f"tests {s.get('tests')}")
+r, s = term(["--max-forks=-1"], "term-forks-off")
+check(s.get("forks") == full.get("forks") and s.get("forks_inhibited") == 0, f"--max-forks=-1 is no limit: {s.get('forks')}")
+early = lambda s: s.get("paths_terminated_early", {}).get("by_reason", {}).get("max-stack-frames", 0)
+r, s = term(["--max-stack-frames=50"], "term-frames50")
+check(early(s) > 0 and early(full) == 0, f"--max-stack-frames=50 ends depth(100)'s path: {s.get('paths_terminated_early')}")
+r, s = term(["--max-stack-frames=0"], "term-frames0")
+check(early(s) == 0 and s.get("paths_completed") == full.get("paths_completed"), f"--max-stack-frames=0 is no limit")
 
 # docs/klee-options.md names every KLEE option the table knows
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -132,13 +132,20 @@ static const char *cli_program_state(const char *path, const struct stat *loaded
     return same ? "unchanged" : "changed";
 }
 
-/* The run's end when its environment failed it: one line, and exit status 1. */
+/* The run's end when its environment failed it, or --exit-on-error ended it:
+ * one line, and exit status 1. */
 static int cli_run_status(const Engine *e, const OutDir *out, const char *program) {
     int rc = 0;
     if (!out) return 0; /* another rank: rank 0 says how the run went */
     if (out_failure(out)) {
         fprintf(stderr, "symplex: error: output directory '%s': %s; the %llu tests written before are kept\n", out->path,
                 out_failure(out), (unsigned long long)e->tests);
+        rc = 1;
+    }
+    if (e->exit_error) { /* as KLEE's --exit-on-error: the error ends the run with status 1 */
+        const ErrorRecord *r = &e->errors.data[e->exit_error - 1];
+        fprintf(stderr, "symplex: exiting on error (--exit-on-error): %s at %s:%u, test%06u\n", r->kind, r->file,
+                r->line, r->test);
         rc = 1;
     }
     if (strcmp(e->program_file, "unchanged") != 0) {

@@ -15,7 +15,8 @@ typedef enum OptId {
     O_SILENT_ASSUME, O_CFLAGS, O_POSIX, O_SPECULATE, O_ABSURDITY, O_NO_ABSURDITY, O_BRANCH_ORDER, O_NO_STATE_MODEL, O_SIMPLEX, O_ARRAY_SOLVER, O_NO_ARRAY_PRECHECK, O_NO_ARRAY_PRUNE, O_SOLVER, O_FP_SEARCH, O_CW_COMPARE, O_LINEAR_ONLY, O_ENGINE, O_PARTIAL, O_SEED_FILE,
     O_PRUNE, O_HOMI_INTERVAL, O_HOMI_RUN_MAX, O_HOMI_MIN_STATES, O_HOMI_REVERSE, O_TARGET, O_TARGET_UNROLL,
     O_TARGET_TRACES, O_TARGET_MODE, O_NO_IMPLIED_BOUNDS, O_SOLVER_REUSE, O_SOLVER_REUSE_LIMIT, O_DROP_UNDECIDED, O_RECORD_PATH, O_HALT_TESTS, O_MEMORY_INHIBIT, O_NO_STATE_SWAP,
-    O_LIBC, O_ENVIRON, O_RUN_IN_DIR, O_PLAIN, O_CHECKPOINT, O_RESUME
+    O_LIBC, O_ENVIRON, O_RUN_IN_DIR, O_PLAIN, O_CHECKPOINT, O_RESUME, O_MAX_FORKS, O_MAX_FRAMES, O_EXIT_ON_ERROR,
+    O_EXIT_ON_TYPE
 } OptId;
 
 static const struct { const char *name; OptId id; bool has_arg; const char *help; } cli_opts[] = {
@@ -26,6 +27,10 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"no-state-swap", O_NO_STATE_SWAP, false, "states --max-memory ends are lost (by default those with a model are kept as inputs and rebuilt when memory allows)"},
     {"halt-tests", O_HALT_TESTS, true, "at most N tests of the states alive when a limit or a signal halts the run (default: as many as the end's share of the time allows)"},
     {"max-depth", O_MAX_DEPTH, true, "terminate states after N symbolic branches"},
+    {"max-forks", O_MAX_FORKS, true, "fork at most N times; past that each branch goes on along one side, the uncovered one when it is feasible (KLEE's; -1, the default: no limit)"},
+    {"max-stack-frames", O_MAX_FRAMES, true, "a call past N nested frames ends its path early (default 8192, as KLEE's; 0: no limit)"},
+    {"exit-on-error", O_EXIT_ON_ERROR, false, "stop at the first error: its test is written, the states alive get none, and symplex exits with status 1 (KLEE's)"},
+    {"exit-on-error-type", O_EXIT_ON_TYPE, true, "T: halt when a path ends with an error of KLEE's type T (Assert, Ptr, Free, Abort, ReportError, ...) or of symplex's kind T (oob-read, ...); the states alive get tests; repeatable (KLEE's)"},
     {"search", O_SEARCH, true, "dfs, bfs, random-state, random-path, covnew, target (with --target: covnew's weighting toward the target line, its default), portfolio (random-path, covnew, dfs and random-state, each selection drawn by the coverage each found lately; screened, not the default); default: random-path interleaved with covnew; given more than once (as KLEE's), the searches take turns"},
     {"prune", O_PRUNE, true, "none (default) or homi: learned state pruning (Homi) in runs restarting from the start, on top of --search"},
     {"homi-interval", O_HOMI_INTERVAL, true, "with --prune=homi: seconds between two prunes (default 30, scaled by max-time/5h below 5 h)"},
@@ -251,6 +256,7 @@ static bool cli_apply_flag(CliOptions *o, OptId id, const char *v, char **err) {
     case O_WRITE_SMT2: o->write_smt2 = false; break;
     case O_ONLY_NEW: o->engine.only_new_coverage_tests = false; break;
     case O_EMIT_ALL: o->engine.emit_all_errors = false; break;
+    case O_EXIT_ON_ERROR: o->engine.exit_on.any_error = false; break;
     case O_CHECK_OVERFLOW: o->exec.check_overflow = false; break;
     case O_CHECK_SHIFT: o->exec.check_shift = false; o->check_shift_given = true; break;
     case O_NO_CHECK_SHIFT: o->exec.check_shift = true; o->check_shift_given = true; break;
@@ -283,9 +289,13 @@ static bool cli_apply_flag(CliOptions *o, OptId id, const char *v, char **err) {
 
 static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     double d = 0;
+    if (id == O_MAX_FORKS && strcmp(v, "-1") == 0) { /* KLEE's spelling of no limit */
+        o->exec.limit_forks = false;
+        return true;
+    }
     bool duration = id == O_MAX_TIME || id == O_SOLVER_TIMEOUT || id == O_CHECKPOINT || id == O_HOMI_INTERVAL || id == O_HOMI_RUN_MAX;
     bool numeric = id == O_MAX_INSTR || id == O_MAX_MEMORY || id == O_MAX_DEPTH || id == O_SEED ||
-                   id == O_SPECULATE || id == O_HOMI_MIN_STATES || id == O_HOMI_REVERSE ||
+                   id == O_SPECULATE || id == O_MAX_FORKS || id == O_MAX_FRAMES || id == O_HOMI_MIN_STATES || id == O_HOMI_REVERSE ||
                    id == O_SOLVER_REUSE_LIMIT || id == O_HALT_TESTS;
     if (duration && !cli_seconds(v, &d)) {
         *err = util_format("option value '%s' is not a duration (seconds, or with units: 10s, 5min, 1h30min)", v);
@@ -300,6 +310,22 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     case O_MAX_INSTR: o->engine.max_instructions = (uint64_t)d; break;
     case O_MAX_MEMORY: o->engine.max_memory_mb = (uint64_t)d; break;
     case O_MAX_DEPTH: o->exec.max_depth = (uint64_t)d; break;
+    case O_MAX_FORKS:
+    case O_MAX_FRAMES:
+        if (d != (uint64_t)d || (id == O_MAX_FRAMES && d > UINT32_MAX)) {
+            *err = util_format("--%s takes a whole number, not '%s'", id == O_MAX_FORKS ? "max-forks" : "max-stack-frames", v);
+            return false;
+        }
+        if (id == O_MAX_FRAMES) o->exec.max_frames = (uint32_t)d;
+        else o->exec.limit_forks = true, o->exec.max_forks = (uint64_t)d;
+        break;
+    case O_EXIT_ON_TYPE: {
+        char *warn = NULL;
+        if (!engine_exit_parse(&o->engine.exit_on, v, err, &warn)) return false;
+        if (warn) util_warn("%s", warn);
+        free(warn);
+        break;
+    }
     case O_HALT_TESTS: o->engine.halt_tests = d >= 0x1p63 ? UINT64_MAX : (uint64_t)d; break;
     case O_SEED: o->engine.seed = (uint64_t)d; break;
     case O_SOLVER_TIMEOUT: o->solver.timeout_s = d; break;
@@ -377,6 +403,7 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     case O_RESUME: o->engine.resume = v; break;
     case O_ONLY_NEW: o->engine.only_new_coverage_tests = true; break;
     case O_EMIT_ALL: o->engine.emit_all_errors = true; break;
+    case O_EXIT_ON_ERROR: o->engine.exit_on.any_error = true; break;
     case O_CHECK_OVERFLOW: o->exec.check_overflow = true; break;
     case O_CHECK_SHIFT: o->exec.check_shift = true; o->check_shift_given = true; break;
     case O_NO_CHECK_SHIFT: o->exec.check_shift = false; o->check_shift_given = true; break;
@@ -508,6 +535,7 @@ bool cli_parse(int argc, char **argv, CliOptions *o, char **err) {
     o->engine.halt_tests = UINT64_MAX;
     o->exec.external = EXTERNAL_SAFE;
     o->exec.check_shift = true;
+    o->exec.max_frames = 8192;
     o->exec.speculate = 1;
     o->exec.absurdity = true;
     o->solver.timeout_s = 10;

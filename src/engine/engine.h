@@ -8,6 +8,7 @@
 #include "searcher.h"
 #include "../target/target.h"
 #include "engine_dist.h"
+#include "engine_exit.h"
 #include "../util/ptrmap.h"
 #include <pthread.h>
 #include <stdatomic.h>
@@ -44,6 +45,7 @@ typedef struct EngineOptions {
                                 * (UINT64_MAX, the command line's default: as many as time allows) */
     bool only_new_coverage_tests;
     bool emit_all_errors;
+    EngineExitOn exit_on;      /* --exit-on-error, --exit-on-error-type (engine_exit.h) */
     bool quiet;
     bool testcomp;             /* also write Test-Comp XML tests */
     double checkpoint_s;       /* --checkpoint: save the frontier this often (0: never; engine_checkpoint.h) */
@@ -141,6 +143,7 @@ typedef struct Engine {
     bool progress_tty;         /* stderr is a terminal: redraw one line; else a line every few seconds */
     bool debug_memory;         /* SYMPLEX_DEBUG_MEMORY: where the memory goes, once a second */
     const char *halt_reason;
+    size_t exit_error;         /* --exit-on-error ended the run: 1 + the index in errors of its error; else 0 */
     const char *program_file;  /* set by the caller before the summary: "unchanged", "changed" or "vanished"
                                   (the program file, against what was loaded), or NULL: not checked */
     struct EngineMuse *muse;   /* engine_muse.c, or NULL */

@@ -104,6 +104,7 @@ void engine_add_error(Engine *e, const char *kind, const char *message, const ch
     ErrorRecord r = {util_strdup(kind), util_strdup(message ? message : ""), util_strdup(file),
                      util_strdup(stack ? stack : ""), line, test};
     VEC_PUSH(e->errors, r);
+    engine_exit_check(e, kind, NULL);
 }
 
 /* A path's key in Engine.tested: any nonzero word serves PtrMap as a key. */
@@ -250,5 +251,6 @@ void engine_on_terminate(void *ctx, State *s, Termination *t) {
     }
     /* a test that cannot be written ends the run: the disk is full or the directory gone */
     if (e->out && out_failure(e->out) && !e->halt_reason) e->halt_reason = "output-error";
+    if (t->kind == TERM_EARLY) engine_exit_check(e, NULL, t->reason); /* KLEE's External: an external call */
     engine_discard(e, s);
 }

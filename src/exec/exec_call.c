@@ -15,8 +15,6 @@ void exec_set_result(State *s, const Inst *in, Value v) {
     f->pc++;
 }
 
-#define EXEC_MAX_FRAMES 8192u
-
 /* Resolves a call through a pointer; a symbolic pointer forks per target. */
 static IrFunction *exec_callee(Executor *ex, State *s, const IrCall *call) {
     Frame *f = state_top(s);
@@ -55,10 +53,10 @@ bool exec_call(Executor *ex, State *s, const Inst *in) {
         for (uint32_t i = 0; i < call->nargs; i++) value_release(&args[i]);
         exec_error(ex, s, "invalid-call", "call to '%s' with %u arguments, it takes %u", fn->name, call->nargs, fn->nparams);
         ok = false;
-    } else if (s->nframes >= EXEC_MAX_FRAMES) {
+    } else if (ex->opt.max_frames && s->nframes >= ex->opt.max_frames) {
         /* runaway recursion: natively a stack overflow; KLEE also stops such states early */
         for (uint32_t i = 0; i < call->nargs; i++) value_release(&args[i]);
-        exec_terminate(ex, s, TERM_EARLY, "max-stack-frames", "more than %u nested calls", EXEC_MAX_FRAMES);
+        exec_terminate(ex, s, TERM_EARLY, "max-stack-frames", "more than %u nested calls", ex->opt.max_frames);
         ok = false;
     } else {
         VaFrame va = {0};

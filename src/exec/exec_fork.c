@@ -125,7 +125,15 @@ bool exec_may_drop_undecided(const Executor *ex) {
     return ex->opt.keep_model_side && !st->deadline_hit && !st->interrupted && !st->memory_out;
 }
 
-/* Forks inhibited (memory is short) and a model decides one side: the other
+bool exec_forks_stopped(const Executor *ex) {
+    if (ex->forks_inhibited) return true;
+    if (!ex->opt.limit_forks || ex->stats.forks < ex->opt.max_forks) return false;
+    util_warn_once("max-forks", "--max-forks=%llu reached: from here each branch goes on along one side",
+                   (unsigned long long)ex->opt.max_forks);
+    return true;
+}
+
+/* Forks stopped (memory is short, --max-forks) and a model decides one side: the other
  * side is taken only when its branch side is not covered yet and a query
  * shows it feasible; else the model's side, with no query. One state goes
  * on either way. */
@@ -177,7 +185,8 @@ static int exec_fork_step(Executor *ex, State *s, Expr *cond, const ForkAnswer *
     if (s->concolic && s->model) return exec_fork_concolic(ex, s, cond);
     if (!exec_settled(ex, s)) return -1;
     int known = s->model ? (expr_eval(cond, s->model) != 0) : -1;
-    if (ex->forks_inhibited && known >= 0) return exec_fork_inhibited(ex, s, cond, known);
+    bool stopped = exec_forks_stopped(ex);
+    if (stopped && known >= 0) return exec_fork_inhibited(ex, s, cond, known);
     Expr *ncond = expr_not(cond);
     Assignment *mt = NULL, *mf = NULL;
     SolverResult t, f;
@@ -191,7 +200,7 @@ static int exec_fork_step(Executor *ex, State *s, Expr *cond, const ForkAnswer *
         r = -1;
     } else if (t == SOLVER_UNSAT || f == SOLVER_UNSAT) {
         r = t == SOLVER_SAT;
-    } else if (s->fork_disabled) {
+    } else if (s->fork_disabled || stopped) {
         /* one side, the one the state's model already fits (no model: the true side) */
         r = known != 0;
         if (r && known == -1) { state_set_model(s, mt); mt = NULL; }

@@ -243,7 +243,7 @@ static bool exec_br(Executor *ex, State *s, const Inst *in) {
     bool swap = ex->opt.true_first;
     Expr *kept = swap ? expr_not(c.e) : expr_ref(c.e); /* the side s keeps when both are feasible */
     State *child;
-    bool defer = !s->concolic && !ex->forks_inhibited && ex->feas.defer(&ex->feas, s);
+    bool defer = !s->concolic && !exec_forks_stopped(ex) && ex->feas.defer(&ex->feas, s);
     ex->br_side[0] = id == IR_NO_BRANCH ? IR_NO_BRANCH : swap ? id : id + 1;
     ex->br_side[1] = id == IR_NO_BRANCH ? IR_NO_BRANCH : swap ? id + 1 : id;
     int r = defer ? exec_fork_unchecked(ex, s, kept, &child) : exec_fork(ex, s, kept, &child);

@@ -40,6 +40,9 @@ typedef struct ExecOptions {
     bool silent_klee_assume;  /* a provably false klee_assume ends the path silently instead of an error */
     ExternalPolicy external;
     uint64_t max_depth;       /* 0 = unlimited */
+    bool limit_forks;         /* --max-forks: once max_forks forks are made, a branch goes on one side */
+    uint64_t max_forks;
+    uint32_t max_frames;      /* --max-stack-frames: a call past this many frames ends the path (0: no limit) */
     /* The feasibility policy (exec_feasibility.c). */
     uint32_t speculate;       /* --speculate=K: check a state's sides once K branches are unchecked (<= 1: at once) */
     bool absurdity;           /* Proposition 1: a two-way branch whose first side is UNSAT has a SAT other side */
@@ -99,7 +102,8 @@ typedef struct ExecStats {
     uint64_t fp_calls_opaque;     /* math function calls on a symbolic argument kept as opaque symbols */
     uint64_t fp_calls_concretized; /* math function calls whose symbolic arguments were concretized */
     uint64_t undecided_sides_dropped; /* branch sides the solver gave up on, dropped for the model's side */
-    uint64_t forks_inhibited;     /* branches with both sides open that went on one side: memory was short */
+    uint64_t forks_inhibited;     /* branches with both sides open that went on one side: memory was short
+                                   * (--max-memory-inhibit) or --max-forks was reached */
     uint64_t rebuilds_done;       /* rebuilt states that reached their decision (engine_swap.c) ... */
     uint64_t rebuilds_strayed;    /* ... of which this many got there along another path */
 } ExecStats;
@@ -251,6 +255,9 @@ u128 exec_concretize(Executor *ex, State *s, Value v, unsigned width, const char
  * model satisfies, as a concretized value would have, and under speculation
  * the state that took the undecided side ends unseen. */
 bool exec_may_drop_undecided(const Executor *ex);
+/* Whether a branch goes on along one side only: memory is short
+ * (--max-memory-inhibit) or --max-forks forks are made (as KLEE's). */
+bool exec_forks_stopped(const Executor *ex);
 /* fesetround/fegetround on the state's rounding mode (C's FE_* values of the
  * host, x86-64): false for a mode that is not one of the four. */
 bool exec_float_set_round(State *s, int mode);
