@@ -226,11 +226,73 @@ check(early(s) > 0 and early(full) == 0, f"--max-stack-frames=50 ends depth(100)
 r, s = term(["--max-stack-frames=0"], "term-frames0")
 check(early(s) == 0 and s.get("paths_completed") == full.get("paths_completed"), f"--max-stack-frames=0 is no limit")
 
+# KLEE's --max-tests: the run halts once that many tests are written, the states alive get theirs too
+r, s = term(["--max-tests=3"], "term-max-tests")
+h = s.get("halt", {})
+check(r.returncode == 0 and s.get("halt_reason") == "max-tests" and s.get("tests", 0) >= 3
+      and s.get("tests") == s.get("tests", 0) - h.get("tests", 0) + h.get("live_states", -1)
+      and s.get("paths_completed", 0) < full.get("paths_completed", 0),
+      f"--max-tests=3: {s.get('tests')} tests, {s.get('halt_reason')!r}, {h}")
+r, s = term(["--dump-states-on-halt=false", "--max-tests=3"], "term-no-dump")
+check(s.get("halt", {}).get("live_states", 0) > 0 and s.get("halt", {}).get("tests") == 0,
+      f"--dump-states-on-halt=false: no tests for the states alive at the halt: {s.get('halt')}")
+# KLEE's current names: --env-file for --environ, --write-xml-tests for --testcomp
+r = run(["--quiet", f"--env-file={os.path.join(work, 'hi.env')}", "--output-dir=env-file", envprog])
+check((summary("env-file") or {}).get("errors", {}).get("total") == 1, f"--env-file is --environ: {r.stderr!r}")
+nondet = write("nondet.c", "extern int __VERIFIER_nondet_int(void);\nint main(void){ return __VERIFIER_nondet_int() > 5; }\n")
+r = run(["--quiet", "--write-xml-tests", "--output-dir=xml", nondet])
+check(os.path.isfile(os.path.join(work, "xml", "test-suite", "metadata.xml")), f"--write-xml-tests writes Test-Comp tests: {r.stderr!r}")
+# refused: one error line, unless given the value that asks for nothing
+for args, needle in [(["--entry-point=foo"], "main"), (["--entry-point", "foo"], "main"),
+                     (["--return-null-on-zero-malloc"], "malloc(0)"), (["--link-llvm-lib=lib.bca"], "llvm-link"),
+                     (["--replay-ktest-file=t.ktest"], "symplex-replay"), (["--make-concrete-symbolic=5"], "concrete")]:
+    one_line_error(run(["--quiet"] + args + [good]), f"refused {args}", needle)
+for args in [["--entry-point=main"], ["--return-null-on-zero-malloc=false"], ["--make-concrete-symbolic=0"]]:
+    r = run(["--quiet", "--output-dir=inert-" + args[0].split("=")[0].strip("-")] + args + [good])
+    check(r.returncode == 0 and r.stderr == "", f"{args} asks for KLEE's default: accepted silently ({r.stderr!r})")
+
+# every option of KLEE 3's klee is known: none is an unknown option (the names, as `klee --help` lists them)
+klee3 = """allow-external-sym-calls allow-seed-extension allow-seed-truncation always-output-seeds array-value-ratio
+array-value-symb-ratio batch-instructions batch-time cex-cache-superset cex-cache-try-all check-div-zero
+check-overshift compress-exec-tree compress-query-log const-array-opt debug-assignment-validating-solver
+debug-cex-cache-check-binding debug-check-for-implied-values debug-compress-instructions debug-crosscheck-core-solver
+debug-dump-stp-queries debug-log-incomplete-merge debug-log-merge debug-log-state-merge debug-print-escaping-functions
+debug-print-instructions debug-validate-solver debug-z3-dump-queries debug-z3-log-api-interaction
+debug-z3-validate-models debug-z3-verbosity disable-inlining disable-internalize disable-verify dump-states-on-halt
+emit-all-errors emit-all-errors-in-same-path entry-point env-file equality-substitution exec-tree-batch-size
+exit-on-error exit-on-error-type external-call-warnings external-calls function-alias ignore-stp-failures
+istats-write-after-instructions istats-write-interval kdalloc kdalloc-constants-size kdalloc-constants-start-address
+kdalloc-external-page-threshold kdalloc-globals-size kdalloc-globals-start-address kdalloc-heap-size
+kdalloc-heap-start-address kdalloc-mark-as-unneeded kdalloc-quarantine kdalloc-stack-size kdalloc-stack-start-address
+klee-call-optimisation libc libcxx link-llvm-lib log-partial-queries-early log-timed-out-queries make-concrete-symbolic
+max-depth max-forks max-instructions max-memory max-memory-inhibit max-solver-time max-stack-frames
+max-static-cpfork-pct max-static-cpsolve-pct max-static-fork-pct max-static-pct-check-delay max-static-solve-pct
+max-sym-array-size max-tests max-time metasmt-backend min-query-time-to-log named-seed-matching only-output-states-covering-new
+only-replay-seeds only-seed optimize optimize-array output-dir output-module output-source output-stats output-istats
+pc-all-const-widths pc-all-widths pc-multibyte-reads pc-prefix-width pc-width-as-arg posix-runtime readable-posix-inputs
+replay-ktest-dir replay-ktest-file replay-path return-null-on-zero-malloc rewrite-equalities rng-initial-seed
+run-in-dir runtime-build search seed-dir seed-file seed-time silent-klee-assume simplify-sym-indices
+single-object-resolution smtlib-abbreviation-mode smtlib-display-constants smtlib-human-readable solver-backend
+solver-optimize-divides stats-commit-after stats-write-after-instructions stats-write-interval stp-sat-solver strip-all
+strip-debug suppress-external-warnings switch-type timer-interval track-instruction-time ubsan-runtime
+uncovered-update-interval use-batching-search use-branch-cache use-call-paths use-cex-cache use-constant-arrays
+use-construct-hash-metasmt use-construct-hash-stp use-construct-hash-z3 use-fast-cex-solver use-forked-solver
+use-incomplete-merge use-independent-solver use-iterative-deepening-time-search use-merge use-query-log
+use-visitor-hash verify-each warn-all-external-symbols warnings-only-to-file watchdog write-cov write-cvcs
+write-exec-tree write-kqueries write-ktests write-no-tests write-paths write-smt2s write-sym-paths write-test-info
+write-xml-tests xml-metadata-programfile xml-metadata-programhash""".split()
+unknown = []
+for name in klee3:
+    r = run(["--quiet", f"--{name}=1", os.path.join(work, "no-such-program.c")])
+    if "unknown option" in r.stderr:
+        unknown.append(name)
+check(not unknown, f"KLEE options symplex does not know: {unknown}")
+
 # docs/klee-options.md names every KLEE option the table knows
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 table = open(os.path.join(root, "src", "cli", "klee_options.c")).read()
 doc = open(os.path.join(root, "docs", "klee-options.md")).read()
-names = re.findall(r'^\s*\{"([a-z0-9-]+)", ', table, re.M)
+names = re.findall(r'^\s*KLEE_[A-Z_]+\("([a-z0-9-]+)", ', table, re.M)
 check(len(names) > 30 and all(f"`--{n}" in doc for n in names),
       f"docs/klee-options.md lacks {[n for n in names if f'`--{n}' not in doc]}")
 

@@ -9,7 +9,10 @@ typedef struct KleeOption {
     const char *symplex;   /* the symplex option it stands for, or NULL: no effect here */
     const char *value;     /* a fixed value for that option, or NULL: the one given */
     bool takes_value;      /* with no effect: KLEE's option takes a value (`--opt v` consumes v) */
-    const char *why;       /* with no effect: why, for the one line said about it */
+    const char *why;       /* with no effect, or refused: why, for the one line said about it */
+    bool refused;          /* symplex cannot do what it asks: one error line, exit status 1 ... */
+    const char *inert;     /* ... unless given this value (KLEE's default; NULL: false or 0) */
+    const char *value_false; /* a flag given false (=false, =0) stands for the symplex option with this value */
 } KleeOption;
 
 /* The KLEE option named name[0..len), or NULL. */

@@ -156,7 +156,7 @@ static int cli_run_status(const Engine *e, const OutDir *out, const char *progra
     return rc;
 }
 
-static int cli_run(CliOptions o, int argc, char **argv) {
+static int cli_explore(CliOptions o, int argc, char **argv) {
     char *err = NULL;
     util_set_quiet(o.engine.quiet);
     char *prefix = cli_prefix();
@@ -284,6 +284,16 @@ static int cli_run(CliOptions o, int argc, char **argv) {
     out_close(out);
     ir_module_free(m);
     expr_shutdown();
+    return rc;
+}
+
+/* The seeds are read first: a bad one is said before anything is written. */
+static int cli_run(CliOptions o, int argc, char **argv) {
+    char *err = NULL;
+    int rc = 1;
+    if (engine_seeds_read(&o.engine.seeds, &err)) rc = cli_explore(o, argc, argv);
+    else cli_error(err);
+    engine_seeds_free(&o.engine.seeds);
     return rc;
 }
 

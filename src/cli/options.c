@@ -16,7 +16,7 @@ typedef enum OptId {
     O_PRUNE, O_HOMI_INTERVAL, O_HOMI_RUN_MAX, O_HOMI_MIN_STATES, O_HOMI_REVERSE, O_TARGET, O_TARGET_UNROLL,
     O_TARGET_TRACES, O_TARGET_MODE, O_NO_IMPLIED_BOUNDS, O_SOLVER_REUSE, O_SOLVER_REUSE_LIMIT, O_DROP_UNDECIDED, O_RECORD_PATH, O_HALT_TESTS, O_MEMORY_INHIBIT, O_NO_STATE_SWAP,
     O_LIBC, O_ENVIRON, O_RUN_IN_DIR, O_PLAIN, O_CHECKPOINT, O_RESUME, O_MAX_FORKS, O_MAX_FRAMES, O_EXIT_ON_ERROR,
-    O_EXIT_ON_TYPE
+    O_EXIT_ON_TYPE, O_SEED_DIR, O_ONLY_SEED, O_ONLY_REPLAY_SEEDS, O_SEED_TIME, O_MAX_TESTS
 } OptId;
 
 static const struct { const char *name; OptId id; bool has_arg; const char *help; } cli_opts[] = {
@@ -27,6 +27,7 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"no-state-swap", O_NO_STATE_SWAP, false, "states --max-memory ends are lost (by default those with a model are kept as inputs and rebuilt when memory allows)"},
     {"halt-tests", O_HALT_TESTS, true, "at most N tests of the states alive when a limit or a signal halts the run (default: as many as the end's share of the time allows)"},
     {"max-depth", O_MAX_DEPTH, true, "terminate states after N symbolic branches"},
+    {"max-tests", O_MAX_TESTS, true, "halt once N tests are written; the states alive then get tests too (KLEE's; 0, the default: no limit)"},
     {"max-forks", O_MAX_FORKS, true, "fork at most N times; past that each branch goes on along one side, the uncovered one when it is feasible (KLEE's; -1, the default: no limit)"},
     {"max-stack-frames", O_MAX_FRAMES, true, "a call past N nested frames ends its path early (default 8192, as KLEE's; 0: no limit)"},
     {"exit-on-error", O_EXIT_ON_ERROR, false, "stop at the first error: its test is written, the states alive get none, and symplex exits with status 1 (KLEE's)"},
@@ -70,7 +71,11 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"no-state-model", O_NO_STATE_MODEL, false, "debugging: states keep no model, so every branch side is a query"},
     {"engine", O_ENGINE, true, "forking (default) or dse: the concolic loop of multiplex symbolic execution (--search picks its open branches: dfs, bfs, covnew)"},
     {"partial-solutions", O_PARTIAL, false, "every assignment a solver layer visits becomes an input to run (MuSE); needs a layer that visits assignments: --simplex, --array-solver=cegar, --solver=cw or --fp-search"},
-    {"seed-file", O_SEED_FILE, true, "with --engine=dse: its first input, a .ktest (default: all zero bytes)"},
+    {"seed-file", O_SEED_FILE, true, "FILE.ktest: a seed, whose path is followed first while the branches off it fork as usual (KLEE's seeding; repeatable); with --engine=dse: its first input (default: all zero bytes)"},
+    {"seed-dir", O_SEED_DIR, true, "DIR: every .ktest in DIR is a seed, in name order (KLEE's; repeatable)"},
+    {"only-seed", O_ONLY_SEED, false, "halt when the seeds are done: the states alive get tests (KLEE's)"},
+    {"only-replay-seeds", O_ONLY_REPLAY_SEEDS, false, "run the seeds' own paths only, forking nothing off them (KLEE's)"},
+    {"seed-time", O_SEED_TIME, true, "at most S (or a duration with units) for the seeds, then the usual search (KLEE's; default: until they are done)"},
     {"simplex", O_SIMPLEX, false, "decide linear queries with symplex's own Simplex before Z3"},
     {"array-solver", O_ARRAY_SOLVER, true, "auto (default): reads at symbolic indices of arrays over 4096 bytes go to cegar, the rest to z3; z3: Z3 (a multiplexer for small constant tables, else its array theory); cegar: abstraction and refinement with an ILP pre-check, for every such read"},
     {"no-array-precheck", O_NO_ARRAY_PRECHECK, false, "with --array-solver=cegar or auto: skip the ILP pre-check (index intervals, UNSAT without Z3)"},
@@ -202,6 +207,8 @@ static void cli_add_cflags(CliOptions *o, const char *v) {
 }
 
 void cli_options_free(CliOptions *o) {
+    free(o->engine.seeds.files);
+    free(o->engine.seeds.dirs);
     for (size_t i = 0; o->env && o->env[i]; i++) free(o->env[i]);
     free(o->env);
     for (size_t i = 0; i < o->ncflags_bufs; i++) free(o->cflags_bufs[i]);
@@ -241,6 +248,15 @@ static bool cli_read_environ(CliOptions *o, const char *path, char **err) {
     return true;
 }
 
+static bool cli_false(const char *v) { return strcmp(v, "false") == 0 || strcmp(v, "0") == 0; }
+
+/* A refused KLEE option given the value that asks for nothing (KLEE's
+ * default: --entry-point=main, a flag =false) is accepted silently. */
+static bool cli_klee_inert(const KleeOption *ko, const char *val) {
+    if (ko->takes_value) return ko->inert && strcmp(val, ko->inert) == 0;
+    return val && cli_false(val);
+}
+
 /* A flag given a value, as LLVM's option parser (KLEE's) allows: true or 1
  * sets it; false or 0 puts back what it would be without it. */
 static bool cli_apply_flag(CliOptions *o, OptId id, const char *v, char **err) {
@@ -257,6 +273,8 @@ static bool cli_apply_flag(CliOptions *o, OptId id, const char *v, char **err) {
     case O_ONLY_NEW: o->engine.only_new_coverage_tests = false; break;
     case O_EMIT_ALL: o->engine.emit_all_errors = false; break;
     case O_EXIT_ON_ERROR: o->engine.exit_on.any_error = false; break;
+    case O_ONLY_SEED: o->engine.seeds.only_seed = false; break;
+    case O_ONLY_REPLAY_SEEDS: o->engine.seeds.only_replay = false; break;
     case O_CHECK_OVERFLOW: o->exec.check_overflow = false; break;
     case O_CHECK_SHIFT: o->exec.check_shift = false; o->check_shift_given = true; break;
     case O_NO_CHECK_SHIFT: o->exec.check_shift = true; o->check_shift_given = true; break;
@@ -293,9 +311,9 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
         o->exec.limit_forks = false;
         return true;
     }
-    bool duration = id == O_MAX_TIME || id == O_SOLVER_TIMEOUT || id == O_CHECKPOINT || id == O_HOMI_INTERVAL || id == O_HOMI_RUN_MAX;
+    bool duration = id == O_MAX_TIME || id == O_SEED_TIME || id == O_SOLVER_TIMEOUT || id == O_CHECKPOINT || id == O_HOMI_INTERVAL || id == O_HOMI_RUN_MAX;
     bool numeric = id == O_MAX_INSTR || id == O_MAX_MEMORY || id == O_MAX_DEPTH || id == O_SEED ||
-                   id == O_SPECULATE || id == O_MAX_FORKS || id == O_MAX_FRAMES || id == O_HOMI_MIN_STATES || id == O_HOMI_REVERSE ||
+                   id == O_SPECULATE || id == O_MAX_TESTS || id == O_MAX_FORKS || id == O_MAX_FRAMES || id == O_HOMI_MIN_STATES || id == O_HOMI_REVERSE ||
                    id == O_SOLVER_REUSE_LIMIT || id == O_HALT_TESTS;
     if (duration && !cli_seconds(v, &d)) {
         *err = util_format("option value '%s' is not a duration (seconds, or with units: 10s, 5min, 1h30min)", v);
@@ -310,6 +328,7 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     case O_MAX_INSTR: o->engine.max_instructions = (uint64_t)d; break;
     case O_MAX_MEMORY: o->engine.max_memory_mb = (uint64_t)d; break;
     case O_MAX_DEPTH: o->exec.max_depth = (uint64_t)d; break;
+    case O_MAX_TESTS: o->engine.max_tests = (uint64_t)d; break;
     case O_MAX_FORKS:
     case O_MAX_FRAMES:
         if (d != (uint64_t)d || (id == O_MAX_FRAMES && d > UINT32_MAX)) {
@@ -483,9 +502,21 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     case O_PARTIAL: o->engine.partial_solutions = true; break;
     case O_DROP_UNDECIDED: o->exec.keep_model_side = true; break;
     case O_SEED_FILE:
-        if (access(v, R_OK) != 0) { *err = util_format("cannot read seed file '%s'", v); return false; }
-        o->engine.seed_file = v;
+    case O_SEED_DIR: {
+        if (access(v, R_OK) != 0) {
+            *err = util_format("cannot read seed %s '%s'", id == O_SEED_FILE ? "file" : "directory", v);
+            return false;
+        }
+        SeedOptions *so = &o->engine.seeds;
+        const char ***list = id == O_SEED_FILE ? &so->files : &so->dirs;
+        uint32_t *n = id == O_SEED_FILE ? &so->nfiles : &so->ndirs;
+        *list = util_realloc(*list, (*n + 1) * sizeof **list);
+        (*list)[(*n)++] = v;
         break;
+    }
+    case O_ONLY_SEED: o->engine.seeds.only_seed = true; break;
+    case O_ONLY_REPLAY_SEEDS: o->engine.seeds.only_replay = true; break;
+    case O_SEED_TIME: o->engine.seeds.time_s = d; break;
     case O_NO_CACHE: o->solver.no_cache = true; break;
     case O_NO_INDEP: o->solver.no_independence = true; break;
     case O_HELP: o->help = true; break;
@@ -508,13 +539,30 @@ static const char *cli_check_checkpoint(const CliOptions *o) {
     return NULL;
 }
 
+/* KLEE's seeding needs the forking engine's one tree of states, each with a
+ * model; --engine=dse takes one seed file, its first input. */
+static const char *cli_check_seeds(const CliOptions *o) {
+    const SeedOptions *so = &o->engine.seeds;
+    bool seeded = so->nfiles || so->ndirs, tuned = so->only_seed || so->only_replay || so->time_s > 0;
+    if (tuned && !seeded) return "--only-seed, --only-replay-seeds and --seed-time need --seed-file or --seed-dir";
+    if (o->engine.engine == ENGINE_DSE)
+        return so->nfiles > 1 || so->ndirs || tuned
+                   ? "--engine=dse takes one --seed-file, its first input; KLEE's seeding (--seed-dir, --only-seed, ...) needs the forking engine"
+                   : NULL;
+    if (!seeded) return NULL;
+    if (o->engine.prune != PRUNER_NONE || o->engine.target || o->engine.partial_solutions)
+        return "--seed-file and --seed-dir cannot be used with --prune, --target or --partial-solutions";
+    if (o->engine.checkpoint_s > 0 || o->engine.resume) return "--seed-file and --seed-dir cannot be used with --checkpoint or --resume";
+    if (o->exec.speculate > 1 || o->exec.no_state_model)
+        return "--seed-file and --seed-dir need each state's model: not with --speculate above 1 or --no-state-model";
+    return NULL;
+}
+
 /* Options whose effect needs another one: refused, not silently ignored. */
 static bool cli_check_combinations(const CliOptions *o, char **err) {
     bool dse = o->engine.engine == ENGINE_DSE;
     const char *why = NULL;
-    if (o->engine.seed_file && !dse)
-        why = "--seed-file gives the first input of --engine=dse; the forking engine takes no seed";
-    else if (dse && o->exec.speculate > 1)
+    if (dse && o->exec.speculate > 1)
         why = "--speculate needs the forking engine: --engine=dse runs one concrete path at a time, with nothing to speculate on";
     else if (dse && o->absurdity_given)
         why = "--absurdity and --no-absurdity need the forking engine: --engine=dse asks one query per open branch";
@@ -522,8 +570,9 @@ static bool cli_check_combinations(const CliOptions *o, char **err) {
              o->solver.fp_search == FP_SEARCH_OFF)
         why = "--partial-solutions needs a solver layer that visits assignments: --simplex, --array-solver=cegar, "
               "--solver=cw or --fp-search";
-    else if (!why)
+    else
         why = cli_check_checkpoint(o);
+    if (!why) why = cli_check_seeds(o);
     if (why) *err = util_strdup(why);
     return !why;
 }
@@ -567,16 +616,21 @@ bool cli_parse(int argc, char **argv, CliOptions *o, char **err) {
         if (k == CLI_NONE) {
             const KleeOption *ko = klee_option(name, len);
             if (!ko) { *err = util_format("unknown option '%s' (see --help)", a); return false; }
-            if (!ko->symplex) { /* accepted, with no effect here */
+            if (!ko->symplex) { /* accepted, with no effect here, or refused */
                 if (ko->takes_value && !val) {
                     if (i + 1 >= argc) { *err = util_format("option '%s' needs a value", a); return false; }
-                    i++;
+                    val = argv[++i];
                 }
-                util_warn("KLEE's option '--%.*s' has no effect here: %s", (int)len, name, ko->why);
+                if (ko->refused && !cli_klee_inert(ko, val)) {
+                    *err = util_format("KLEE's option '--%.*s' is not available here: %s", (int)len, name, ko->why);
+                    return false;
+                }
+                if (!ko->refused) util_warn("KLEE's option '--%.*s' has no effect here: %s", (int)len, name, ko->why);
                 continue;
             }
             k = cli_find(ko->symplex, strlen(ko->symplex));
-            if (ko->value) val = ko->value;
+            if (ko->value_false && val && cli_false(val)) val = ko->value_false;
+            else if (ko->value) val = ko->value;
         }
         if (cli_opts[k].has_arg && !val) {
             if (i + 1 >= argc) { *err = util_format("option '%s' needs a value", a); return false; }

@@ -85,6 +85,7 @@ Engine *engine_new(const EngineOptions *opt, IrModule *m, Solver *solver, Solver
     if (!e->searcher) e->searcher = engine_searcher(e);
     e->progress_tty = isatty(2);
     e->debug_memory = getenv("SYMPLEX_DEBUG_MEMORY") != NULL;
+    engine_seeding_new(e);
     if (!engine_muse_new(e, err) || !engine_checkpoint_new(e, err)) {
         engine_free(e);
         return NULL;
@@ -111,7 +112,20 @@ bool engine_over_limits(Engine *e, double now) {
         e->halt_reason = "max-instructions";
         return true;
     }
+    if (e->opt.max_tests && e->tests >= e->opt.max_tests) {
+        e->halt_reason = "max-tests";
+        return true;
+    }
     return false;
+}
+
+void engine_tick(Engine *e, double now) {
+    if (e->pool.len > e->peak_states) e->peak_states = e->pool.len;
+    engine_memory_check(e, now);
+    if (e->pruner) engine_prune_check(e, now);
+    if (!e->opt.quiet && now - e->last_progress > (e->progress_tty ? 0.25 : 5.0)) engine_report_progress(e, false);
+    if (now - e->last_stats > 1.0) engine_write_stats_row(e);
+    engine_checkpoint_tick(e, now);
 }
 
 void engine_explore(Engine *e) {
@@ -122,12 +136,7 @@ void engine_explore(Engine *e) {
         if (e->dist) e->dist->poll(e, now);
         if (engine_over_limits(e, now)) break;
         if (e->run_deadline && now >= e->run_deadline) break;
-        if (e->pool.len > e->peak_states) e->peak_states = e->pool.len;
-        engine_memory_check(e, now);
-        if (e->pruner) engine_prune_check(e, now);
-        if (!e->opt.quiet && now - e->last_progress > (e->progress_tty ? 0.25 : 5.0)) engine_report_progress(e, false);
-        if (now - e->last_stats > 1.0) engine_write_stats_row(e);
-        engine_checkpoint_tick(e, now);
+        engine_tick(e, now);
         State *s = e->searcher->select(e->searcher);
         if (!s) break;
         if (!exec_ready(e->ex, s)) continue; /* its unchecked segment was infeasible */
@@ -154,6 +163,8 @@ void engine_run(Engine *e) {
         engine_run_restarting(e);
     } else if (e->target) {
         engine_target_explore(e);
+    } else if (e->seeding && (!e->dist || e->dist->writer)) {
+        engine_seeding_explore(e); /* distributed: rank 0 follows the seeds, the others get states as usual */
     } else {
         /* distributed: rank 0 starts from the initial state, the others from what it gives them */
         bool first = !e->dist || e->dist->writer;
@@ -180,6 +191,7 @@ void engine_free(Engine *e) {
     engine_muse_free(e);
     engine_swap_free(e);
     engine_checkpoint_free(e);
+    engine_seeding_free(e);
     if (e->dist) e->dist->destroy(e);
     VEC_FREE(e->pool);
     VEC_FREE(e->prune_buf);

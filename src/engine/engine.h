@@ -9,6 +9,7 @@
 #include "../target/target.h"
 #include "engine_dist.h"
 #include "engine_exit.h"
+#include "engine_seeding.h"
 #include "../util/ptrmap.h"
 #include <pthread.h>
 #include <stdatomic.h>
@@ -18,7 +19,7 @@ typedef enum EngineKind { ENGINE_FORKING, ENGINE_DSE } EngineKind;
 typedef struct EngineOptions {
     EngineKind engine;         /* --engine: forking (default) or dse (MuSE's concolic loop) */
     bool partial_solutions;    /* --partial-solutions (engine_muse.c) */
-    const char *seed_file;     /* --seed-file: the DSE loop's first input (a ktest) */
+    SeedOptions seeds;         /* KLEE's seeding (engine_seeding.h); with --engine=dse, one file: its first input */
     const char *array_solver;  /* "z3" or "cegar": reported in summary.json */
     const char *solver_layer;  /* "z3" or "cw" (--solver): reported in summary.json */
     const char *fp_search;     /* "off", "fallback" or "first" (--fp-search): reported in summary.json */
@@ -38,6 +39,7 @@ typedef struct EngineOptions {
     uint64_t seed;
     double max_time;           /* seconds; 0 = none */
     uint64_t max_instructions; /* 0 = none */
+    uint64_t max_tests;        /* --max-tests: halt once this many are written; 0 = none */
     uint64_t max_memory_mb;    /* 0 = none */
     bool memory_inhibit;       /* --max-memory-inhibit: forks stop near the cap */
     bool no_state_swap;        /* --no-state-swap: the cap ends states for good */
@@ -150,6 +152,7 @@ typedef struct Engine {
     struct EngineTarget *target; /* --target (engine_target.c), or NULL */
     struct EngineSwap *swap;   /* states the memory cap set aside (engine_swap.c), or NULL */
     struct EngineCheckpoint *checkpoint; /* --checkpoint, --resume (engine_checkpoint.c), or NULL */
+    struct EngineSeeding *seeding; /* --seed-file, --seed-dir (engine_seeding.c), or NULL */
     EngineDist *dist;          /* this process is one rank of an MPI job (src/dist), or NULL */
 } Engine;
 
@@ -196,6 +199,9 @@ void engine_run_restarting(Engine *e);
 typedef enum EngineShare { SHARE_TREE, SHARE_COPIES } EngineShare;
 EngineShare engine_share(const Engine *e);
 void engine_prune_check(Engine *e, double now);
+/* The chores of the search loop between two quanta (the memory cap, the
+ * pruner, the progress line, stats.csv, checkpoints); rate-limited. */
+void engine_tick(Engine *e, double now);
 /* Has a limit or a signal halted the run (e->halt_reason says which)? */
 bool engine_over_limits(Engine *e, double now);
 /* The memory cap: engine_memory_start when exploration begins, then

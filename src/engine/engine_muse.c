@@ -242,19 +242,13 @@ bool engine_muse_new(Engine *e, char **err) {
     if (e->opt.partial_solutions) e->ex->sink = &m->sink;
     e->ex->hooks.on_open = muse_on_open;
     if (e->opt.engine != ENGINE_DSE) return true;
-    Seed *sd = seed_new(0);
-    if (e->opt.seed_file) {
-        KTest *kt = ktest_read(e->opt.seed_file, err);
-        if (!kt) {
-            seed_unref(sd);
-            return false;
-        }
-        seed_unref(sd);
-        sd = seed_new(kt->nobjects);
-        for (uint32_t i = 0; i < kt->nobjects; i++) seed_set(sd, i, kt->objects[i].bytes, kt->objects[i].nbytes);
-        ktest_free(kt);
+    Seed *sd; /* --seed-file (read before the run), or all zero bytes */
+    if (e->opt.seeds.nloaded) {
+        sd = seed_ref(e->opt.seeds.loaded[0]);
+    } else {
+        sd = seed_new(0);
+        seed_seal(sd);
     }
-    seed_seal(sd);
     muse_queue(m, sd);
     return true;
 }

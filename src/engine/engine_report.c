@@ -205,6 +205,7 @@ void engine_write_summary(Engine *e) {
             (unsigned long long)e->mem.prunes);
     engine_swap_summary(e, f);
     engine_checkpoint_summary(e, f);
+    engine_seeding_summary(e, f);
     if (e->dist) e->dist->summary(e, f);
     fprintf(f, "  \"halted\": %s,\n  \"halt_reason\": ", e->halted ? "true" : "false");
     out_json_string(f, e->halt_reason ? e->halt_reason : "");

@@ -9,7 +9,7 @@
  *
  * - Seeds, as in Dinges's thesis: each trace's model, read back as an input
  *   (target_bwinput.c), runs first as a concolic state, the engine's
- *   existing mechanism for running one input (engine_muse.c): its model
+ *   existing mechanism for running one input (engine_seed_run): its model
  *   decides every branch, with no query and no fork. Where Phase I's path
  *   condition held all of the path, that run reaches the line at once; where
  *   it did not, the run costs one execution of the program.
@@ -36,7 +36,6 @@
 #define TARGET_CORRIDOR_FACTOR 1000.0 /* in the corridor's search: its states' weight against the others' */
 #define TARGET_SEED_SHARE 0.1     /* of --max-time, for all the seeds' runs (10 s without one) ... */
 #define TARGET_SEED_RUN_S 1.0     /* ... and at most this for one */
-#define TARGET_SEED_QUANTUM 10000 /* instructions between two looks at the clock */
 
 /* Is s in the corridor? The innermost activation of a function some trace
  * walked decides: is it at a block a trace walked (a caller at its call's
@@ -64,28 +63,6 @@ Searcher *engine_target_searcher(Engine *e) {
     return searcher_split_new(searcher_new(e->opt.search, &e->rng, e->ex), corridor);
 }
 
-/* Runs seed sd as a concolic state until it ends, a limit halts the run, or
- * `until`. */
-static void engine_target_seed_run(Engine *e, Seed *sd, double until) {
-    State *s = exec_initial_state(e->ex, e->opt.argc, e->opt.argv);
-    if (!s->model) { /* the seed's bytes go into the model as make_symbolic meets them */
-        s->model = util_malloc(sizeof *s->model);
-        assignment_init(s->model);
-    }
-    s->seed = seed_ref(sd);
-    s->concolic = true;
-    s->covered_new = false;
-    engine_adopt(e, s);
-    e->target->seed_runs++;
-    while (exec_run(e->ex, s, TARGET_SEED_QUANTUM)) {
-        double now = timer_now();
-        if (engine_over_limits(e, now) || now >= until) {
-            exec_terminate_early(e->ex, s, e->halt_reason ? e->halt_reason : "seed-run-end");
-            return;
-        }
-    }
-}
-
 /* Each input Phase I's traces stand for, as a concolic state, within a
  * tenth of the budget and a second each. */
 static void engine_target_seed_runs(Engine *e) {
@@ -95,7 +72,8 @@ static void engine_target_seed_runs(Engine *e) {
     for (uint32_t i = 0; i < t->plan->nseeds && !e->halt_reason; i++) {
         double now = timer_now();
         if (now >= end || engine_over_limits(e, now)) break;
-        engine_target_seed_run(e, t->plan->seeds[i], now + TARGET_SEED_RUN_S < end ? now + TARGET_SEED_RUN_S : end);
+        engine_seed_run(e, t->plan->seeds[i], now + TARGET_SEED_RUN_S < end ? now + TARGET_SEED_RUN_S : end, "seed-run-end", false);
+        t->seed_runs++;
     }
 }
 

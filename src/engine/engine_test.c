@@ -12,7 +12,9 @@
  * tree, and so is a rebuild that ended before its decision; a state set
  * aside for memory goes on when it is rebuilt. */
 static bool engine_is_path(const Engine *e, const State *s) {
-    return !(s->concolic && e->opt.engine == ENGINE_FORKING) && !s->swapped_out;
+    /* the forking engine's concolic runs (a partial solution's, a rebuild's) are not paths of its tree;
+     * a user's seed replayed is (--only-replay-seeds) */
+    return !(s->concolic && !s->seeded && e->opt.engine == ENGINE_FORKING) && !s->swapped_out;
 }
 
 void engine_count_early(Engine *e, const State *s, const char *reason) {

@@ -384,10 +384,7 @@ int exec_fork_unchecked(Executor *ex, State *s, Expr *cond, State **child) {
         /* the side the model satisfies is feasible and keeps the model; the
          * other starts a segment whose check takes the model as its base */
         State *sat = known ? s : c, *unchecked = known ? c : s;
-        if (!known) {
-            c->model = s->model;
-            s->model = NULL;
-        }
+        if (!known) state_pass_model(s, c, NULL);
         state_set_prefix_model(unchecked, feas_model_copy(sat->model), pc_len(s->pc));
         state_add_branch(sat, known ? cond : ncond, ex->br_side[!known]);
         state_add_unchecked_branch(unchecked, known ? ncond : cond, ex->br_side[known]);

@@ -210,8 +210,7 @@ static int exec_fork_step(Executor *ex, State *s, Expr *cond, const ForkAnswer *
         /* as in KLEE: coverage already credited to the parent is not the child's news */
         c->covered_new = false;
         if (known == 0) { /* the old model fits the false side, which the child takes */
-            c->model = s->model;
-            s->model = mt;
+            state_pass_model(s, c, mt);
         } else {
             c->model = mf;
         }

@@ -200,6 +200,7 @@ State *state_fork(const State *s, uint64_t id) {
     if (c->syms) c->syms->refs++;
     c->ptree = NULL;
     c->model = NULL; /* the caller gives each side the model of its own branch */
+    c->seeded = false; /* ... and the seed's mark with the seed's model */
     if (s->prefix_model) {
         c->prefix_model = util_malloc(sizeof *c->prefix_model);
         assignment_init(c->prefix_model);
@@ -212,6 +213,13 @@ State *state_fork(const State *s, uint64_t id) {
     path_branches_copy(&c->branches, &s->branches);
     path_log_copy(&c->path, &s->path);
     return c;
+}
+
+void state_pass_model(State *parent, State *child, Assignment *replacement) {
+    child->model = parent->model;
+    child->seeded = parent->seeded;
+    parent->model = replacement;
+    parent->seeded = false;
 }
 
 static void frame_release(Frame *f) {
@@ -260,6 +268,7 @@ void state_set_model(State *s, Assignment *model) {
         free(s->model);
     }
     s->model = model;
+    s->seeded = false; /* another model, or none: the seed is no longer what decides its branches */
 }
 
 void state_set_prefix_model(State *s, Assignment *model, uint32_t len) {

@@ -160,6 +160,12 @@ typedef struct State {
     uint32_t seed_next;       /* the seed object the next make_symbolic takes */
     bool concolic;
     uint64_t path_hash;       /* of the branch decisions so far (concolic) */
+    /* KLEE's seeding (engine_seeding.c): its model is a seed's input, so its
+     * branches follow the seed while the other sides fork off as usual. The
+     * mark goes with that model at a fork (state_pass_model). On a concolic
+     * state: the seed it runs is a user's (--only-replay-seeds), and its path
+     * is one of the run's. */
+    bool seeded;
     /* Rebuilding a state from its input (engine_swap.c): every fork point on
      * its path (exec_fork, exec_fork_unchecked) counts as a decision, and
      * where it was made and the side taken go into decision_hash, which so
@@ -223,6 +229,10 @@ void state_symbolics(const State *s, Symbolic *out);
 uint64_t state_symbolic_steps(void);
 /* Replaces the state's model (takes ownership; NULL drops it). */
 void state_set_model(State *s, Assignment *model);
+/* At a fork where the parent's model fits the child's side: the child
+ * (which has none yet) takes it, with the seed's mark, and the parent takes
+ * `replacement` (owned, or NULL). */
+void state_pass_model(State *parent, State *child, Assignment *replacement);
 /* Replaces the prefix model, a model of the oldest len nodes (takes ownership). */
 void state_set_prefix_model(State *s, Assignment *model, uint32_t len);
 void frame_add_alloca(Frame *f, MemObject *mo);
