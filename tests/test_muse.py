@@ -12,6 +12,7 @@ already seen give no test. A partial solution is run only when the first
 path constraint it violates names a branch side no run has taken (DSE) and
 no earlier partial solution was queued for (both engines).
 Bad --engine and --seed-file values, and combinations that mean nothing
+(with the forking engine --seed-file is KLEE's seeding: tests/test_seeding.py)
 (a seed for the forking engine, speculation or absurdity under DSE, partial
 solutions with no layer that visits assignments), are refused with one line.
 
@@ -149,7 +150,8 @@ if s:
           f"forking + P: every test replays to a path: {codes}")
 
 # bad input, and combinations that mean nothing: one line each, no run
-meaningless = [(["--seed-file=" + seed], "--seed-file gives the first input of --engine=dse"),
+meaningless = [(["--engine=dse", "--seed-file=" + seed, "--seed-file=" + seed], "--engine=dse takes one --seed-file"),
+               (["--engine=dse", "--seed-dir=" + work], "--engine=dse takes one --seed-file"),
                (["--engine=dse", "--speculate=2"], "--speculate needs the forking engine"),
                (["--engine=dse", "--no-absurdity"], "--absurdity and --no-absurdity need the forking engine"),
                (["--partial-solutions"], "--partial-solutions needs a solver layer")]
@@ -164,6 +166,7 @@ for bad in (["--engine=bogus"], ["--seed-file=/nonexistent.ktest", "--engine=dse
 garbage = checks.write(work, "garbage.ktest", "not a ktest")
 r = subprocess.run([symplex, "--engine=dse", "--seed-file=" + garbage, "--output-dir=" + os.path.join(work, "g"), fig2],
                    capture_output=True, text=True, timeout=60)
-check(r.returncode != 0 and len(r.stderr.strip().splitlines()) == 1, f"garbage seed: rc {r.returncode}, {r.stderr!r}")
+check(r.returncode != 0 and len(r.stderr.strip().splitlines()) == 1 and not os.path.exists(os.path.join(work, "g")),
+      f"garbage seed: rc {r.returncode}, {r.stderr!r}, no output directory")
 
 check.finish()

@@ -10,46 +10,55 @@ typedef struct ListSearcher {
     Searcher base;
     ListOrder order;
     Rng *rng;
+    /* DFS and BFS: the states in the order they came, NULL where one was
+     * removed from the middle; states[head] (BFS) and states[len - 1] (DFS)
+     * always hold a state. Random: any order, no hole. */
     VEC(State *) states;
-    size_t head;           /* BFS: first live position */
-    PtrMap index;          /* random: a state -> its position (removal in O(1) among many states) */
+    size_t head;           /* BFS: first position that holds a state */
+    size_t holes;          /* DFS and BFS: NULLs in states[head .. len) */
+    PtrMap index;          /* a state -> its position: removal in O(1), a memory prune removes many from the middle */
 } ListSearcher;
 
 static void list_add(Searcher *s, State *st) {
     ListSearcher *l = (ListSearcher *)s;
-    if (l->order == LIST_RANDOM) searcher_slot_add(&l->index, st, l->states.len);
+    searcher_slot_add(&l->index, st, l->states.len);
     VEC_PUSH(l->states, st);
+}
+
+/* Moves the states down to states[0 ..), dropping the holes and the BFS
+ * head: O(states), once the holes or the head are half of the list. */
+static void list_compact(ListSearcher *l) {
+    size_t n = 0;
+    for (size_t i = l->head; i < l->states.len; i++) {
+        State *st = l->states.data[i];
+        if (!st) continue;
+        l->states.data[n] = st;
+        ptrmap_put(&l->index, st, n);
+        n++;
+    }
+    l->states.len = n;
+    l->head = 0;
+    l->holes = 0;
 }
 
 static void list_remove(Searcher *s, State *st) {
     ListSearcher *l = (ListSearcher *)s;
-    /* the removed state is nearly always the one just selected: search from the selecting end */
-    if (l->order == LIST_BFS) {
-        for (size_t i = l->head; i < l->states.len; i++) {
-            if (l->states.data[i] != st) continue;
-            for (size_t k = i; k > l->head; k--) l->states.data[k] = l->states.data[k - 1];
-            l->head++;
-            break;
-        }
-        if (l->head > 1024 && l->head * 2 > l->states.len) { /* compact */
-            size_t n = l->states.len - l->head;
-            for (size_t k = 0; k < n; k++) l->states.data[k] = l->states.data[l->head + k];
-            l->states.len = n;
-            l->head = 0;
-        }
-        return;
-    }
+    size_t at;
     if (l->order == LIST_RANDOM) {
-        size_t at;
         if (searcher_slot_remove(l->states.data, l->states.len, &l->index, st, &at)) l->states.len--;
         return;
     }
-    for (size_t i = l->states.len; i-- > 0;) {
-        if (l->states.data[i] != st) continue;
-        for (size_t k = i; k + 1 < l->states.len; k++) l->states.data[k] = l->states.data[k + 1];
-        l->states.len--;
-        return;
-    }
+    u128 *p = ptrmap_get(&l->index, st);
+    if (!p) return;
+    at = (size_t)*p;
+    ptrmap_del(&l->index, st);
+    l->states.data[at] = NULL;
+    l->holes++;
+    /* the ends hold states: the order's next choice is at hand */
+    while (l->states.len > l->head && !l->states.data[l->states.len - 1]) l->states.len--, l->holes--;
+    while (l->head < l->states.len && !l->states.data[l->head]) l->head++, l->holes--;
+    size_t live = l->states.len - l->head - l->holes;
+    if ((l->holes > 1024 && l->holes > live) || (l->head > 1024 && l->head > l->states.len / 2)) list_compact(l);
 }
 
 static State *list_select(Searcher *s) {
