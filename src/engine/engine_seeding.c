@@ -2,6 +2,7 @@
 #include "engine_seeding.h"
 #include "engine.h"
 #include "../out/ktest.h"
+#include "../util/ptrmap.h"
 #include "../util/util.h"
 #include <dirent.h>
 #include <errno.h>
@@ -111,8 +112,11 @@ void engine_seed_run(Engine *e, Seed *sd, double until, const char *end_reason, 
 
 /* Does sd satisfy s's path condition? a collects sd's bytes for s's inputs
  * (an input is one array in every state that has it, at the same place in
- * their creation order, so one assignment serves the whole pool). */
-static bool seeding_fits(const State *s, const Seed *sd, Assignment *a) {
+ * their creation order, so one assignment serves the whole pool); memo holds
+ * each path-condition node's answer (1 holds with all older ones, 2 not):
+ * the pool's states share their older nodes, so the scan evaluates each
+ * node of the tree once, not once per state. */
+static bool seeding_fits(const State *s, const Seed *sd, Assignment *a, PtrMap *memo) {
     Symbolic *syms = util_malloc((s->nsyms ? s->nsyms : 1) * sizeof *syms);
     state_symbolics(s, syms);
     for (uint32_t i = 0; i < s->nsyms; i++) {
@@ -124,9 +128,22 @@ static bool seeding_fits(const State *s, const Seed *sd, Assignment *a) {
         free(bytes);
     }
     free(syms);
-    for (const PathCond *p = s->pc; p; p = p->next)
-        if (!(expr_eval(p->e, a) & 1)) return false;
-    return true;
+    VEC(const PathCond *) walk = {0}; /* the nodes not answered yet, newest first */
+    bool ok = true;
+    for (const PathCond *p = s->pc; p; p = p->next) {
+        const u128 *m = ptrmap_get(memo, p);
+        if (m) {
+            ok = *m == 1;
+            break;
+        }
+        VEC_PUSH(walk, p);
+    }
+    for (size_t i = walk.len; i-- > 0;) {
+        ok = ok && (expr_eval(walk.data[i]->e, a) & 1);
+        ptrmap_put(memo, walk.data[i], ok ? 1 : 2);
+    }
+    VEC_FREE(walk);
+    return ok;
 }
 
 /* The state of the pool whose path sd takes, given sd as its model; NULL
@@ -134,10 +151,12 @@ static bool seeding_fits(const State *s, const Seed *sd, Assignment *a) {
 static State *seeding_take(Engine *e, Seed *sd) {
     Assignment a;
     assignment_init(&a);
+    PtrMap memo;
+    ptrmap_init(&memo);
     State *found = NULL;
     for (size_t i = e->pool.len; i-- > 0 && !found;) {
         State *s = e->pool.data[i];
-        if (!s->concolic && !s->seeded && seeding_fits(s, sd, &a)) found = s;
+        if (!s->concolic && !s->seeded && seeding_fits(s, sd, &a, &memo)) found = s;
     }
     if (found) {
         Assignment *m = util_malloc(sizeof *m);
@@ -153,6 +172,7 @@ static State *seeding_take(Engine *e, Seed *sd) {
         found->seed_next = found->nsyms; /* its later inputs take the seed's later objects */
     }
     assignment_free(&a);
+    ptrmap_free(&memo);
     return found;
 }
 
