@@ -132,6 +132,38 @@ sd = s.get("seeding", {})
 check(sd.get("not_reached") == 1 and 0.2 < sd.get("time_s", 0) < 1.5 and s.get("halt_reason") == "max-time",
       f"--seed-time=0.3 cuts the seed, the search has the rest of the budget: {sd} {s.get('halt_reason')!r}")
 
+# The memory cap while a seed is followed: it ends other states, never the one following the seed (which the
+# seeding loop holds), so the seed's path still ends at its abort. Each iteration forks a state off the seed's
+# path and then writes to two megabytes both share: each state forked off keeps its own copy of them, so the
+# states waiting outgrow the cap (64 MiB above the start) while the seed's own state needs two megabytes (and the
+# solver its own memory, which the start does not count).
+os.environ["ASAN_OPTIONS"] = os.environ.get("ASAN_OPTIONS", "") + ":quarantine_size_mb=1:thread_local_quarantine_size_kb=64"
+heavy = write("heavy.c", """#include <stdlib.h>
+#include <string.h>
+#include <symplex.h>
+int main(void) {
+    unsigned char in[64];
+    symplex_make_symbolic(in, sizeof in, "in");
+    int misses = 0;
+    char *b = malloc(2 << 20);
+    memset(b, 1, 2 << 20);
+    for (int i = 0; i < 64; i++) {
+        if (in[i] != (unsigned char)('a' + i % 26)) misses++;
+        for (int k = 0; k < (2 << 20); k += 1024) b[k + i] = (char)misses; /* every part of the buffer */
+    }
+    if (misses == 0) abort();
+    return misses;
+}
+""")
+r, probe = run(["--max-time=1", "--max-memory=0", heavy], "heavy-probe")
+cap = int(probe.get("start_memory_mb", 100)) + 64
+heavy_seed = ktest("heavy.ktest", [(b"in", bytes(ord('a') + i % 26 for i in range(64)))])
+r, s = run([f"--max-memory={cap}", "--only-seed", f"--seed-file={heavy_seed}", heavy], "heavy")
+check(r.returncode == 0 and s.get("memory_prunes", 0) > 0 and s.get("errors", {}).get("total") == 1
+      and s.get("seeding", {}).get("followed") == 1,
+      f"the cap ends other states while the seed runs: rc {r.returncode}, prunes {s.get('memory_prunes')}, "
+      f"errors {s.get('errors', {}).get('total')}, {r.stderr[-300:]!r}")
+
 # bad seeds and bad combinations: one line, exit status 1, no output directory
 for args, needle in [(["--seed-file=missing.ktest"], "missing.ktest"),
                      ([f"--seed-file={small}"], "ktest"),

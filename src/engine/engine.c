@@ -119,9 +119,11 @@ bool engine_over_limits(Engine *e, double now) {
     return false;
 }
 
-void engine_tick(Engine *e, double now) {
+void engine_tick(Engine *e, double now, State *held) {
     if (e->pool.len > e->peak_states) e->peak_states = e->pool.len;
+    e->held = held;
     engine_memory_check(e, now);
+    e->held = NULL;
     if (e->pruner) engine_prune_check(e, now);
     if (!e->opt.quiet && now - e->last_progress > (e->progress_tty ? 0.25 : 5.0)) engine_report_progress(e, false);
     if (now - e->last_stats > 1.0) engine_write_stats_row(e);
@@ -136,7 +138,7 @@ void engine_explore(Engine *e) {
         if (e->dist) e->dist->poll(e, now);
         if (engine_over_limits(e, now)) break;
         if (e->run_deadline && now >= e->run_deadline) break;
-        engine_tick(e, now);
+        engine_tick(e, now, NULL);
         State *s = e->searcher->select(e->searcher);
         if (!s) break;
         if (!exec_ready(e->ex, s)) continue; /* its unchecked segment was infeasible */

@@ -145,6 +145,7 @@ typedef struct Engine {
     bool progress_tty;         /* stderr is a terminal: redraw one line; else a line every few seconds */
     bool debug_memory;         /* SYMPLEX_DEBUG_MEMORY: where the memory goes, once a second */
     const char *halt_reason;
+    State *held;               /* engine_tick's held state while it runs, else NULL */
     size_t exit_error;         /* --exit-on-error ended the run: 1 + the index in errors of its error; else 0 */
     const char *program_file;  /* set by the caller before the summary: "unchanged", "changed" or "vanished"
                                   (the program file, against what was loaded), or NULL: not checked */
@@ -200,8 +201,10 @@ typedef enum EngineShare { SHARE_TREE, SHARE_COPIES } EngineShare;
 EngineShare engine_share(const Engine *e);
 void engine_prune_check(Engine *e, double now);
 /* The chores of the search loop between two quanta (the memory cap, the
- * pruner, the progress line, stats.csv, checkpoints); rate-limited. */
-void engine_tick(Engine *e, double now);
+ * pruner, the progress line, stats.csv, checkpoints); rate-limited. held: a
+ * state the caller runs outside the search and holds across the call (a
+ * seed's), which the memory cap does not end; NULL from the search loop. */
+void engine_tick(Engine *e, double now, State *held);
 /* Has a limit or a signal halted the run (e->halt_reason says which)? */
 bool engine_over_limits(Engine *e, double now);
 /* The memory cap: engine_memory_start when exploration begins, then

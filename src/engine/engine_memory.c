@@ -98,7 +98,7 @@ static size_t engine_memory_per_state(Engine *e, size_t rss) {
 }
 
 /* Terminates randomly chosen states until about `excess` bytes are freed;
- * one state is always kept. */
+ * one state is always kept, and never the one engine_tick's caller holds. */
 static void engine_memory_prune(Engine *e, size_t rss) {
     EngineMemory *m = &e->mem;
     size_t excess = rss > m->target ? rss - m->target : 0;
@@ -107,8 +107,11 @@ static void engine_memory_prune(Engine *e, size_t rss) {
     if (kill < 1) kill = 1;
     if (kill >= e->pool.len) kill = e->pool.len - 1;
     /* each is set aside when it can be (engine_swap.c, on its termination) */
-    for (size_t i = 0; i < kill; i++)
-        exec_terminate_early(e->ex, e->pool.data[rng_below(&e->rng, e->pool.len)], "max-memory");
+    for (size_t i = 0; i < kill; i++) {
+        size_t k = (size_t)rng_below(&e->rng, e->pool.len);
+        if (e->pool.data[k] == e->held) k = (k + 1) % e->pool.len; /* held by its caller (engine_tick) */
+        exec_terminate_early(e->ex, e->pool.data[k], "max-memory");
+    }
     if (kill) m->prunes++;
     solver_drop_caches(e->solver);
     memory_release();

@@ -102,7 +102,7 @@ void engine_seed_run(Engine *e, Seed *sd, double until, const char *end_reason, 
     engine_adopt(e, s);
     while (exec_run(e->ex, s, SEEDING_QUANTUM)) {
         double now = timer_now();
-        engine_tick(e, now);
+        engine_tick(e, now, s);
         if (engine_over_limits(e, now) || now >= until) {
             exec_terminate_early(e->ex, s, e->halt_reason ? e->halt_reason : end_reason);
             return;
@@ -197,7 +197,7 @@ static bool seeding_follow(Engine *e, Seed *sd, double until) {
     e->seeding->followed++;
     while (f) {
         double now = timer_now();
-        engine_tick(e, now);
+        engine_tick(e, now, f); /* the memory cap may end other states, not f */
         if (engine_over_limits(e, now) || now >= until) {
             f->seeded = false; /* the search takes it from here */
             return false;
