@@ -119,6 +119,13 @@ bool engine_over_limits(Engine *e, double now) {
     return false;
 }
 
+bool engine_run_held(Engine *e, State *s, uint64_t n) {
+    atomic_store(&e->watch.held_running, true);
+    bool alive = exec_run(e->ex, s, n);
+    atomic_store(&e->watch.held_running, false);
+    return alive;
+}
+
 void engine_tick(Engine *e, double now, State *held) {
     if (e->pool.len > e->peak_states) e->peak_states = e->pool.len;
     e->held = held;

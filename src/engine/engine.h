@@ -111,6 +111,7 @@ typedef struct EngineHalt {
 typedef struct EngineWatch {
     pthread_t thread;
     atomic_bool stop;
+    atomic_bool held_running; /* engine_run_held: the hard line spares the state's queries */
     bool running;
 } EngineWatch;
 
@@ -205,6 +206,11 @@ void engine_prune_check(Engine *e, double now);
  * state the caller runs outside the search and holds across the call (a
  * seed's), which the memory cap does not end; NULL from the search loop. */
 void engine_tick(Engine *e, double now, State *held);
+/* Runs a held state (see engine_tick) up to n instructions, as exec_run. Its
+ * queries are cut only when they alone outgrow their share of memory: at the
+ * hard line the engine_tick after the quantum ends other states instead. A
+ * cut would end the held state, and with it the seed its caller follows. */
+bool engine_run_held(Engine *e, State *s, uint64_t n);
 /* Has a limit or a signal halted the run (e->halt_reason says which)? */
 bool engine_over_limits(Engine *e, double now);
 /* The memory cap: engine_memory_start when exploration begins, then

@@ -100,7 +100,7 @@ void engine_seed_run(Engine *e, Seed *sd, double until, const char *end_reason, 
     s->seeded = users; /* a user's seed is a path of the run (engine_test.c counts it) */
     s->covered_new = false;
     engine_adopt(e, s);
-    while (exec_run(e->ex, s, SEEDING_QUANTUM)) {
+    while (engine_run_held(e, s, SEEDING_QUANTUM)) {
         double now = timer_now();
         engine_tick(e, now, s);
         if (engine_over_limits(e, now) || now >= until) {
@@ -202,7 +202,7 @@ static bool seeding_follow(Engine *e, Seed *sd, double until) {
             f->seeded = false; /* the search takes it from here */
             return false;
         }
-        bool alive = exec_ready(e->ex, f) && exec_run(e->ex, f, SEEDING_QUANTUM);
+        bool alive = exec_ready(e->ex, f) && engine_run_held(e, f, SEEDING_QUANTUM);
         f = seeding_follower(e, f, alive);
     }
     return true;

@@ -23,7 +23,9 @@
  * set it reads the RSS every ENGINE_WATCH_PERIOD and cuts the query running
  * when it reaches the hard line (the state ends with reason max-memory, and
  * is set aside to be rebuilt; or, when the query alone grew the RSS by half
- * the budget, with reason "solver memory": engine_memory.c). */
+ * the budget, with reason "solver memory": engine_memory.c). A state a
+ * seed's loop holds (engine_run_held) is spared the hard line: only its
+ * query's own growth cuts it, and the next tick ends other states. */
 #include "engine.h"
 #include "../util/interrupt.h"
 #include "../util/memory.h"
@@ -42,7 +44,7 @@ static void *engine_watch_main(void *arg) {
             solver_interrupt(e->solver, true);
             polling = true; /* repeat the cut until the engine has seen the flag */
         } else if (e->mem.hard) {
-            solver_watch_memory(e->solver, memory_rss_bytes(), e->mem.hard);
+            solver_watch_memory(e->solver, memory_rss_bytes(), e->mem.hard, atomic_load(&e->watch.held_running));
         }
     }
     return NULL;
@@ -51,6 +53,7 @@ static void *engine_watch_main(void *arg) {
 void engine_watch_start(Engine *e) {
     interrupt_install();
     atomic_store(&e->watch.stop, false);
+    atomic_store(&e->watch.held_running, false);
     /* the watcher blocks both signals, so the handler runs on the main thread
      * (or a solver thread), never cutting the watcher's own waits short */
     sigset_t block, old;

@@ -225,10 +225,10 @@ size_t solver_memory_bytes(void);
  * `hard` or above it cuts the query, which returns UNKNOWN with
  * stats->memory_out, or with stats->memory_alone when the RSS grew by the
  * query's share (solver_limit_query_memory) since the first look that saw
- * this query (one look after it began, at the watcher's period). Later
- * queries are not affected. Safe to call from another thread, as
- * solver_interrupt(). */
-void solver_watch_memory(Solver *s, size_t rss, size_t hard);
+ * this query (one look after it began, at the watcher's period). With
+ * alone_only, only a query that grew by its share is cut. Later queries are
+ * not affected. Safe to call from another thread, as solver_interrupt(). */
+void solver_watch_memory(Solver *s, size_t rss, size_t hard, bool alone_only);
 /* One query's share of memory (0: none): Z3's own count for it is bounded
  * to it, and a query that reaches it, in that count or in the RSS the
  * watcher sees, gives up with stats->memory_alone. Call before the watcher

@@ -371,7 +371,7 @@ size_t solver_memory_bytes(void) {
  * it: Z3's own count would say less than the RSS the line is drawn in.
  * Those soft limits still serve as a second net for the query alone
  * (solver_limit_query_memory): some of Z3's phases miss an interrupt. */
-void solver_watch_memory(Solver *s, size_t rss, size_t hard) {
+void solver_watch_memory(Solver *s, size_t rss, size_t hard, bool alone_only) {
     while (s->next) s = s->next;
     if (s->ops != &z3_ops) return;
     Z3Solver *z = (Z3Solver *)s;
@@ -381,10 +381,11 @@ void solver_watch_memory(Solver *s, size_t rss, size_t hard) {
             z->seen = z->checks;
             z->first_rss = rss;
         }
-        if (rss >= hard) {
+        size_t alone = z->query_memory;
+        bool grew = alone && rss >= z->first_rss && rss - z->first_rss >= alone;
+        if (rss >= hard && (grew || !alone_only)) {
             Z3_solver_interrupt(z->ctx, z->running);
-            size_t alone = z->query_memory;
-            if (!z->mem_cut) z->mem_alone = alone && rss >= z->first_rss && rss - z->first_rss >= alone;
+            if (!z->mem_cut) z->mem_alone = grew;
             z->mem_cut = true;
         }
     }
