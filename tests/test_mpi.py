@@ -101,6 +101,8 @@ for n in [1] + ranks:
               f"-n {n}: per-rank figures {per} do not add up to the totals")
         check(d.get("states_moved", 0) > 0 and sum(1 for p in per if p["paths_completed"]) > 1,
               f"-n {n}: no work was shared: {d}")
+        check(sum(p["states_received"] for p in per) == d.get("states_moved") and d.get("states_lost_after_stop") == 0,
+              f"-n {n}: every state given was taken: {d}")
 
 # errors once across ranks, as one process reports them
 n = ranks[-1]
@@ -125,6 +127,10 @@ for opts, mode in [(["--prune=homi"], "copies"), (["--engine=dse"], "copies"),
     if r.returncode:
         continue
     paths, errors, s = outcome(out)
+    d = s["distributed"]
+    if mode == "one tree":
+        check(sum(p["states_received"] for p in d["per_rank"]) == d["states_moved"] and d["states_lost_after_stop"] == 0,
+              f"{opts} -n 2: every state given was taken: {d}")
     lost, twice = sum((ref_paths - paths).values()), sum((paths - ref_paths).values())
     check(lost == 0 and twice == 0 and errors == ref_errors and s["distributed"]["mode"] == mode and
           (s["paths_met_again"] > 0 or mode == "one tree"), f"{opts} -n 2: {lost} paths lost, {twice} extra or twice, "

@@ -61,7 +61,7 @@ void dist_give(Engine *e, Dist *d, int to, bool mix) {
     dist_send(d, to, TAG_WORK, &b);
     /* a dry rank reports no more on its own: rank 0 must see this transfer
      * counted, or it waits for it to arrive for ever */
-    if (d->dry && d->rank != 0 && !d->finished) dist_send_status(e, d);
+    if (dist_idle(e, d) && d->rank != 0 && !d->finished) dist_send_status(e, d);
 }
 
 void dist_take(Engine *e, Dist *d, const uint8_t *p, const uint8_t *end) {
@@ -81,14 +81,18 @@ void dist_take(Engine *e, Dist *d, const uint8_t *p, const uint8_t *end) {
     }
     /* an empty transfer answers the request too: a dry rank asks again */
     if (d->rank == 0) d->view[0].asked = false;
-    else if (!n && d->dry && !d->finished) dist_send_status(e, d);
+    else if (!n && dist_idle(e, d) && !d->finished) dist_send_status(e, d);
 }
 
 /* ---- rank 0: balancing and the end of the exploration ---- */
 
+bool dist_idle(const Engine *e, const Dist *d) {
+    return d->dry && !e->pool.len;
+}
+
 static void dist_own_view(Engine *e, Dist *d) {
     RankView *v = &d->view[0];
-    v->idle = d->dry || d->finished;
+    v->idle = dist_idle(e, d) || d->finished;
     v->finished = d->finished;
     v->states = e->pool.len;
     v->sent = d->me.transfers_out;
@@ -140,7 +144,9 @@ static void dist_mix(Engine *e, Dist *d) {
 
 void dist_coordinate(Engine *e, Dist *d) {
     dist_own_view(e, d);
-    if (d->share != SHARE_TREE) return; /* nothing to balance: each rank ends when its own search does */
+    /* nothing to balance: each rank ends when its own search does; and once
+     * the end is declared no transfer may start, the others stop taking them */
+    if (d->share != SHARE_TREE || d->done) return;
     for (int r = 0; r < d->size; r++) {
         RankView *v = &d->view[r];
         if (!v->idle || v->asked || v->finished) continue;
@@ -152,7 +158,6 @@ void dist_coordinate(Engine *e, Dist *d) {
     }
     dist_mix(e, d);
     dist_own_view(e, d);
-    if (d->done) return;
     /* over: every rank dry (or stopped), none waiting on a transfer, and
      * every transfer sent received */
     uint64_t sent = 0, recv = 0;

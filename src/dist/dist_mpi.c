@@ -134,7 +134,7 @@ static bool dist_get_totals(const uint8_t **p, const uint8_t *end, DistTotals *t
 
 void dist_send_status(Engine *e, Dist *d) {
     ByteBuf b = {0};
-    bytebuf_u32(&b, d->dry);
+    bytebuf_u32(&b, dist_idle(e, d));
     bytebuf_u64(&b, d->me.transfers_out);
     bytebuf_u64(&b, d->me.transfers_in);
     DistTotals t = dist_own_totals(e);
@@ -465,11 +465,14 @@ static void dist_remote_totals(const Engine *e, DistTotals *t) {
 static void dist_summary(const Engine *e, FILE *f) {
     const Dist *d = dist_of(e);
     if (d->rank != 0) return;
-    uint64_t moved = 0, transfers = 0, bytes = 0, lost = 0;
+    /* lost: given and never taken, which counts the states a rank dropped
+     * after its final report too (its own count cannot) */
+    uint64_t moved = 0, transfers = 0, bytes = 0, taken = 0;
     for (int r = 0; r < d->size; r++) {
         const RankFigures *x = &d->view[r].final;
-        moved += x->given, transfers += x->transfers_out, bytes += x->bytes_out, lost += x->lost;
+        moved += x->given, transfers += x->transfers_out, bytes += x->bytes_out, taken += x->received;
     }
+    uint64_t lost = moved > taken ? moved - taken : 0;
     fprintf(f, "  \"distributed\": {\"ranks\": %d, \"mode\": \"%s\", \"states_moved\": %llu, \"transfers\": %llu, \"transfer_bytes\": %llu, "
                "\"states_lost_after_stop\": %llu, \"per_rank\": [",
             d->size, d->share == SHARE_COPIES ? "copies" : "one tree",

@@ -96,6 +96,11 @@ bool dist_get_coverage(Engine *e, Dist *d, const uint8_t **p, const uint8_t *end
 /* Gives states to rank `to` (TAG_WORK), as rank 0 asked; with `mix` a
  * random quarter, else half, the fewest decisions first. */
 void dist_give(Engine *e, Dist *d, int to, bool mix);
+/* Waiting for work with none in hand: a transfer taken while dry makes the
+ * rank busy before wait_work sees it, and a rank reported idle with states
+ * let rank 0 declare the end while it still had them (and then give some to
+ * a rank that had stopped: paths lost). */
+bool dist_idle(const Engine *e, const Dist *d);
 /* Adopts the states of a transfer. */
 void dist_take(Engine *e, Dist *d, const uint8_t *p, const uint8_t *end);
 /* Rank 0: answers dry ranks, mixes, and sees when the exploration is over. */
