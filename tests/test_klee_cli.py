@@ -243,11 +243,10 @@ nondet = write("nondet.c", "extern int __VERIFIER_nondet_int(void);\nint main(vo
 r = run(["--quiet", "--write-xml-tests", "--output-dir=xml", nondet])
 check(os.path.isfile(os.path.join(work, "xml", "test-suite", "metadata.xml")), f"--write-xml-tests writes Test-Comp tests: {r.stderr!r}")
 # refused: one error line, unless given the value that asks for nothing
-for args, needle in [(["--entry-point=foo"], "main"), (["--entry-point", "foo"], "main"),
-                     (["--return-null-on-zero-malloc"], "malloc(0)"), (["--link-llvm-lib=lib.bca"], "llvm-link"),
+for args, needle in [(["--return-null-on-zero-malloc"], "malloc(0)"), (["--link-llvm-lib=lib.bca"], "llvm-link"),
                      (["--replay-ktest-file=t.ktest"], "symplex-replay"), (["--make-concrete-symbolic=5"], "concrete")]:
     one_line_error(run(["--quiet"] + args + [good]), f"refused {args}", needle)
-for args in [["--entry-point=main"], ["--return-null-on-zero-malloc=false"], ["--make-concrete-symbolic=0"]]:
+for args in [["--return-null-on-zero-malloc=false"], ["--make-concrete-symbolic=0"]]:
     r = run(["--quiet", "--output-dir=inert-" + args[0].split("=")[0].strip("-")] + args + [good])
     check(r.returncode == 0 and r.stderr == "", f"{args} asks for KLEE's default: accepted silently ({r.stderr!r})")
 

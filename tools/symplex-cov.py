@@ -9,7 +9,8 @@ the Test-Comp XML tests in OUTDIR/test-suite) in the order symplex created
 them, each under a time limit, and reports line and branch coverage as gcov
 counts them. After each test the accumulated counters are read again, so the
 report says which tests added coverage and how coverage grew with the time
-at which symplex found each test (tests.csv's time_s).
+at which symplex found each test (tests.csv's time_s). A run with
+--entry-point starts its tests in that function (the driver it wrote).
 
 Writes into the report directory (default OUTDIR/coverage):
   coverage.json   totals, per-test timeline, uncovered lines, --check results
@@ -68,16 +69,33 @@ def prefix_paths():
     return inc, lib, flush
 
 
+def entry_driver(outdir):
+    """The run's --entry-point driver (its info file's entry-driver line), or None."""
+    try:
+        lines = open(os.path.join(outdir, "info")).read().splitlines()
+    except OSError:
+        return None
+    path = next((l[len("entry-driver: "):] for l in lines if l.startswith("entry-driver: ")), None)
+    if path and not os.path.isfile(path):
+        raise CovError("the run's --entry-point driver is gone: %s" % path)
+    return path
+
+
 def build(args, work):
     """Compiles the program with gcov counters; returns (executable, .gcda path)."""
     inc, lib, flush = prefix_paths()
     obj = os.path.join(work, "prog.o")
     exe = os.path.join(work, "prog")
+    driver = entry_driver(args.outdir)
     steps = [
         [args.gcc, "-O0", "-g", "--coverage", "-w", "-I" + inc, "-c", os.path.abspath(args.prog), "-o", obj],
         [args.gcc, "-O0", "-w", "-c", flush, "-o", os.path.join(work, "flush.o")],
-        [args.gcc, "--coverage", obj, os.path.join(work, "flush.o"), lib, "-lm", "-o", exe],
     ]
+    link = [args.gcc, "--coverage", obj, os.path.join(work, "flush.o"), lib, "-lm", "-o", exe]
+    if driver:  # the tests start where the run did: the driver's __wrap_main gets the C runtime's call of main
+        steps.append([args.gcc, "-O0", "-w", "-c", driver, "-o", os.path.join(work, "entry.o")])
+        link += [os.path.join(work, "entry.o"), "-Wl,--wrap=main"]
+    steps.append(link)
     for cmd in steps:
         try:
             p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)

@@ -6,9 +6,10 @@
 # The test is replayed as its run ran: the `info` file of its output directory
 # (one level up for a Test-Comp test in test-suite/) records the run's compiler
 # flags (-I, -D, --cflags; relative paths meant from the run's directory), its
-# checks (--check-overflow, --no-check-shift), its --environ and its
-# --run-in-dir. The same options given here add to (flags) or override (the
-# others) what the run recorded; --no-run-flags ignores the record.
+# checks (--check-overflow, --no-check-shift), its --environ, its
+# --run-in-dir and its --entry-point (entry.c, which calls the function). The
+# same options given here add to (flags) or override (the others) what the
+# run recorded; --no-run-flags ignores the record.
 #
 # Builds the program once per (preprocessed source, options) with clang-16,
 # AddressSanitizer and UndefinedBehaviorSanitizer stopping at the first report,
@@ -150,6 +151,7 @@ rec_dir="${ktest%/*}"
 [ ! -f "$rec_dir/info" ] && [ "${rec_dir##*/}" = test-suite ] && rec_dir="${rec_dir%/*}"
 rec_cwd="$PWD"
 rec_cflags=()
+entry_driver=""
 if [ $use_record = 1 ] && [ -f "$rec_dir/info" ]; then
     while IFS= read -r line; do
         case "$line" in
@@ -159,11 +161,17 @@ if [ $use_record = 1 ] && [ -f "$rec_dir/info" ]; then
             "check-shift: "*) [ -n "$check_shift" ] || check_shift="${line#check-shift: }" ;;
             "environ: "*) [ -n "$environ_file" ] || environ_file="${line#environ: }" ;;
             "run-in-dir: "*) [ -n "$run_dir" ] || run_dir="${line#run-in-dir: }" ;;
+            "entry-driver: "*) entry_driver="${line#entry-driver: }" ;;
         esac
     done < "$rec_dir/info"
     [ -z "$environ_file" ] || [ -f "$environ_file" ] || die "the run's environment file is gone: $environ_file"
     [ -z "$run_dir" ] || [ -d "$run_dir" ] || die "the run's working directory is gone: $run_dir"
+    [ -z "$entry_driver" ] || [ -f "$entry_driver" ] || die "the run's --entry-point driver is gone: $entry_driver"
 fi
+# --entry-point: the run's driver is the native start (the C runtime's call of
+# main reaches its __wrap_main, which calls the function as symplex did)
+entry_link=()
+[ -n "$entry_driver" ] && entry_link=("$entry_driver" -Wl,--wrap=main)
 [ -n "$check_overflow" ] || check_overflow=0
 [ -n "$check_shift" ] || check_shift=1
 absolute_flags "$rec_cwd" "${rec_cflags[@]}"
@@ -266,8 +274,8 @@ build_cached() {
     mv -f "$tmp" "$built" || die "cannot write $built"
 }
 
-key="$(printf '%s\n' "$key_src" "$(sha256sum -- "$prog" "$lib")" "$cc" "${cflags[*]}" | sha256sum)"
-build_cached "${key:0:32}" "$prog" "${cflags[@]}" "$prog"
+key="$(printf '%s\n' "$key_src" "$(sha256sum -- "$prog" "$lib" "${entry_link[@]:0:1}")" "$cc" "${cflags[*]}" | sha256sum)"
+build_cached "${key:0:32}" "$prog" "${cflags[@]}" "$prog" "${entry_link[@]}"
 exe="$built"
 
 symbolizer=""
@@ -309,8 +317,8 @@ check_path() {
         return 0
     fi
     local pflags=(-O0 -w -fsanitize=address -fno-omit-frame-pointer)
-    pkey="$(printf '%s\n' path "$(sha256sum -- "$pmod" "$lib")" "$cc" "${pflags[*]}" | sha256sum)"
-    build_cached "${pkey:0:32}" "$pmod" "${pflags[@]}" "$pmod"
+    pkey="$(printf '%s\n' path "$(sha256sum -- "$pmod" "$lib" "${entry_link[@]:0:1}")" "$cc" "${pflags[*]}" | sha256sum)"
+    build_cached "${pkey:0:32}" "$pmod" "${pflags[@]}" "$pmod" "${entry_link[@]}"
     result="$(mktemp "${TMPDIR:-/tmp}/symplex-path.XXXXXX")" || die "cannot create a temporary file"
     path_result="$result"
     # the verdict comes through $result; what the program prints is the replay's business below

@@ -164,7 +164,6 @@ static const KleeOption klee_options[] = {
     KLEE_NO_EFFECT("xml-metadata-programfile", true, "Test-Comp metadata names the program file symplex loaded"),
     KLEE_NO_EFFECT("xml-metadata-programhash", true, "Test-Comp metadata holds the SHA-256 of the program file symplex loaded"),
     /* refused: symplex cannot do what they ask, and going on without it would answer another question */
-    KLEE_REFUSED("entry-point", true, "symplex starts at main (write a main that calls the function)", "main"),
     KLEE_REFUSED("function-alias", true, "symplex does not rename calls (rename them in the source)", NULL),
     KLEE_REFUSED("link-llvm-lib", true, "link the library into the program first (llvm-link-16 prog.bc LIB -o all.bc)", NULL),
     KLEE_REFUSED("replay-ktest-file", true, "tests replay natively: symplex-replay PROGRAM TEST.ktest", NULL),

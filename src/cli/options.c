@@ -17,7 +17,7 @@ typedef enum OptId {
     O_PRUNE, O_HOMI_INTERVAL, O_HOMI_RUN_MAX, O_HOMI_MIN_STATES, O_HOMI_REVERSE, O_TARGET, O_TARGET_UNROLL,
     O_TARGET_TRACES, O_TARGET_MODE, O_NO_IMPLIED_BOUNDS, O_SOLVER_REUSE, O_SOLVER_REUSE_LIMIT, O_DROP_UNDECIDED, O_RECORD_PATH, O_HALT_TESTS, O_MEMORY_INHIBIT, O_NO_STATE_SWAP,
     O_LIBC, O_ENVIRON, O_RUN_IN_DIR, O_PLAIN, O_CHECKPOINT, O_RESUME, O_MAX_FORKS, O_MAX_FRAMES, O_EXIT_ON_ERROR,
-    O_EXIT_ON_TYPE, O_SEED_DIR, O_ONLY_SEED, O_ONLY_REPLAY_SEEDS, O_SEED_TIME, O_MAX_TESTS
+    O_EXIT_ON_TYPE, O_SEED_DIR, O_ONLY_SEED, O_ONLY_REPLAY_SEEDS, O_SEED_TIME, O_MAX_TESTS, O_ENTRY_POINT
 } OptId;
 
 static const struct { const char *name; OptId id; bool has_arg; const char *help; } cli_opts[] = {
@@ -93,6 +93,7 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"no-independence", O_NO_INDEP, false, "disable constraint independence slicing"},
     {"libc", O_LIBC, true, "KLEE's: uclibc selects --posix (musl stands for uClibc); klee or none: symplex's own libc models, the default"},
     {"environ", O_ENVIRON, true, "FILE: the program's environment (envp, getenv) is the NAME=VALUE lines of FILE, as KLEE's --environ (default: symplex's own)"},
+    {"entry-point", O_ENTRY_POINT, true, "FN: start in the function FN instead of main (FN takes main's parameters or fewer; as KLEE's)"},
     {"run-in-dir", O_RUN_IN_DIR, true, "DIR: the program runs with DIR as its working directory (files it opens by relative names)"},
     {"help", O_HELP, false, "this text"},
     {"version", O_VERSION, false, "print the version"},
@@ -370,6 +371,13 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
         break;
     case O_ENVIRON: return cli_read_environ(o, v, err);
     case O_RUN_IN_DIR: o->run_in_dir = v; break;
+    case O_ENTRY_POINT:
+        if (!*v) {
+            *err = util_strdup("--entry-point needs a function name");
+            return false;
+        }
+        o->entry = strcmp(v, "main") == 0 ? NULL : v;
+        break;
     case O_TARGET: o->engine.target = v; break;
     case O_TARGET_MODE:
         if (strcmp(v, "forward") == 0) o->engine.target_opt.forward_only = true;

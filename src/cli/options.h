@@ -25,6 +25,9 @@ typedef struct CliOptions {
     bool fp_search_given;     /* --fp-search was: the default does not choose it */
     bool plain;               /* --plain: no layer chosen by what the program contains (auto_config.c) */
     const char *run_in_dir;   /* --run-in-dir: the program's working directory */
+    const char *entry;        /* --entry-point: the function the run starts in (NULL: main) */
+    int entry_params;         /* ... its parameters (0-3, main's), and whether it returns a value: */
+    bool entry_returns;       /* known once the program is loaded, for symplex-replay's driver */
     char **env;               /* --environ: the program's environment, NULL-terminated (owned), or NULL */
     char **prog_argv;         /* the program's argv: its name, the --sym-* options given
                                  before it (for the environment model), then its own (owned) */

@@ -48,6 +48,8 @@ static bool cli_check_combinations(const CliOptions *o, char **err) {
              o->solver.fp_search == FP_SEARCH_OFF)
         why = "--partial-solutions needs a solver layer that visits assignments: --simplex, --array-solver=cegar, "
               "--solver=cw or --fp-search";
+    else if (o->entry && o->posix)
+        why = "--entry-point with --posix: the environment model starts the program in main (write a main that calls it)";
     else
         why = cli_check_checkpoint(o);
     if (!why) why = cli_check_seeds(o);

@@ -43,7 +43,6 @@ bool engine_target_new(Engine *e, IrModule *m, ExecOptions *xo, char **err) {
     if (!target_parse(e->opt.target, &t->spec, err)) return false;
     t->locs = target_locs(m, &t->spec, err);
     if (!t->locs) return false;
-    IrFunction *user_main = ir_function_by_name(m, "main");
     TargetOptions to = engine_target_defaults(&e->opt);
     if (to.forward_only) {
         /* the baseline: no backward search, no corridor */
@@ -51,7 +50,7 @@ bool engine_target_new(Engine *e, IrModule *m, ExecOptions *xo, char **err) {
         xo->target_locs = t->locs;
         return true;
     }
-    t->plan = target_backward(m, user_main->index, t->locs, e->solver, &to);
+    t->plan = target_backward(m, (uint32_t)m->user_entry_index, t->locs, e->solver, &to);
     if (!e->opt.quiet)
         engine_target_note("target %s:%u: Phase I: %s, %llu traces (%llu steps, %llu checks, %llu refuted, %llu deferred) in %.2f s",
                   t->spec.file, t->spec.line, target_status_name(t->plan->status),

@@ -238,7 +238,8 @@ typedef struct IrModule {
     uint32_t nbranches;              /* branch ids are 0..nbranches-1 (user code only) */
     bool *loc_is_user;               /* per loc: belongs to a user (non-runtime) function */
     char **strings; uint32_t nstrings; /* messages referenced by IR_UNSUPPORTED */
-    int32_t main_index;              /* -1 if no main */
+    int32_t main_index;              /* the function the run starts in; -1 if not defined */
+    int32_t user_entry_index;        /* the program's own (main, or --entry-point's); -1 if not defined */
     uint64_t fn_addr_base, fn_addr_end;  /* range of fake function addresses */
     uint64_t block_addr_base, block_addr_end; /* fake addresses of basic blocks (blockaddress), 4 apart */
     uint64_t heap_base;              /* first address free for the executor's objects */
@@ -275,6 +276,10 @@ typedef struct IrLoadOptions {
     const char *entry;
     const char *libc_include;
     bool prune_runtime;
+    /* The program's own function the run starts in (--entry-point; NULL:
+     * main): under --posix the environment model calls main, else it is
+     * `entry`. A path ends at its return. */
+    const char *user_entry;
     /* --record-path: also make the module a native build of which replays a
      * test's branch decisions (IrModule.path_bc; ir_path_module.c). */
     bool path_module;

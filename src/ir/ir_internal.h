@@ -33,6 +33,7 @@ typedef struct IrBuild {
     const char *const *user_names; size_t nuser_names; /* sorted; functions the user module defines */
     bool (*provided)(const char *name); /* functions the executor implements (may be NULL) */
     const char *entry;     /* the function execution starts in */
+    const char *user_entry; /* the program's own (IrLoadOptions.user_entry, or main) */
     IrMap first_block;     /* function value -> global index of its first basic block */
     uint64_t block_addr_base; /* fake address of global block k: base + 4k (blockaddress) */
 } IrBuild;

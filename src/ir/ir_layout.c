@@ -109,7 +109,7 @@ static void layout_functions(IrBuild *b, uint64_t globals_end) {
     m->block_addr_base = b->block_addr_base = m->fn_addr_end;
     m->block_addr_end = m->block_addr_base + 4 * nblocks;
     m->heap_base = align_up(m->block_addr_end + 1, IR_MIB);
-    m->main_index = -1;
+    m->main_index = m->user_entry_index = -1;
     m->foreign_fn = -1;
     uint32_t i = 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(b->mod); fn; fn = LLVMGetNextFunction(fn)) {
@@ -120,6 +120,8 @@ static void layout_functions(IrBuild *b, uint64_t globals_end) {
         fill_function(b, f, fn);
         if (!f->is_declaration && strcmp(f->name, b->entry) == 0)
             m->main_index = (int32_t)i;
+        if (!f->is_declaration && strcmp(f->name, b->user_entry) == 0)
+            m->user_entry_index = (int32_t)i;
         irmap_put(&b->addr_of, IR_KEY(fn), weak_undefined(b, fn, f->name) ? 0 : f->addr);
         irmap_put(&b->fn_index, IR_KEY(fn), i);
         if (f->address_taken) iru_foreign(b, fn); /* it may be called through a pointer */

@@ -89,6 +89,7 @@ IrModule *irload_lower(LLVMModuleRef mod, const IrLoadOptions *opt, char **user_
     b.runtime_linked = opt->runtime_bc != NULL;
     b.provided = opt->provided;
     b.entry = opt->entry ? opt->entry : "main";
+    b.user_entry = opt->user_entry ? opt->user_entry : "main";
     b.user_names = (const char *const *)user_names;
     b.nuser_names = nuser;
     irc_layout(&b);

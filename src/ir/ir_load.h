@@ -73,7 +73,7 @@ IrNames irnames_defined(LLVMModuleRef mod);
 void irpath_assign_sites(LLVMModuleRef mod, const IrNames *user);
 /* Turns mod (sites assigned) into the native module of path-faithful replay
  * and writes it to out. false + *why when it cannot. */
-bool irpath_write_module(LLVMModuleRef mod, const IrNames *user, const char *out, char **why);
+bool irpath_write_module(LLVMModuleRef mod, const IrNames *user, const char *entry, const char *out, char **why);
 
 /* ---- ir_wide.c ---- */
 

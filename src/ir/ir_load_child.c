@@ -288,7 +288,8 @@ static void child_rehearse(const IrChildJob *j) {
  * goes to path_err and the run goes on without it. */
 static void child_path_module(const IrChildJob *j, LLVMModuleRef mod, const IrNames *user) {
     char *why = NULL;
-    if (irpath_write_module(mod, user, j->path_bc, &why)) return;
+    const char *entry = j->opt->user_entry ? j->opt->user_entry : "main";
+    if (irpath_write_module(mod, user, entry, j->path_bc, &why)) return;
     unlink(j->path_bc);
     FILE *f = fopen(j->path_err, "w");
     if (f) {

@@ -19,8 +19,9 @@
  *     define, `__symplex_path_lib(+1)` and `(-1)`: code such a call runs
  *     back in the program (a qsort comparison) is the library's business,
  *     natively glibc's, under symplex its model's, and decides nothing;
- *   - before main's returns and the program's calls of exit, _exit, _Exit
- *     and quick_exit, `__symplex_path_end()`: the path ends there;
+ *   - before the returns of main (or of --entry-point's function) and the
+ *     program's calls of exit, _exit, _Exit and quick_exit,
+ *     `__symplex_path_end()`: the path ends there;
  *   - every runtime definition (libc models, the input API, musl under
  *     --posix) replaced by a declaration of its name, so the native link
  *     binds them to glibc and to the replay library (libsymplex-replay-rt.a),
@@ -121,6 +122,7 @@ typedef struct PathBuild {
     LLVMContextRef ctx;
     LLVMBuilderRef b;
     const IrNames *user;
+    const char *entry; /* the function the run starts in: its return ends the path */
     LLVMTypeRef i32, decide_t, lib_t, end_t;
     LLVMValueRef decide, lib, end;
 } PathBuild;
@@ -189,14 +191,14 @@ static void path_call_out(PathBuild *pb, LLVMValueRef call) {
 static void path_instrument(PathBuild *pb, LLVMValueRef fn) {
     size_t len;
     const char *name = LLVMGetValueName2(fn, &len);
-    bool is_main = len == 4 && memcmp(name, "main", 4) == 0;
+    bool is_entry = len == strlen(pb->entry) && memcmp(name, pb->entry, len) == 0;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
         for (LLVMValueRef i = LLVMGetFirstInstruction(bb), next; i; i = next) {
             next = LLVMGetNextInstruction(i);
             LLVMOpcode op = LLVMGetInstructionOpcode(i);
             if (op == LLVMCall) path_call_out(pb, i);
             else if (op == LLVMBr || op == LLVMSwitch) path_decision(pb, i);
-            else if (op == LLVMRet && is_main) {
+            else if (op == LLVMRet && is_entry) {
                 LLVMPositionBuilderBefore(pb->b, i);
                 path_call(pb, pb->end_t, pb->end, NULL, 0);
             }
@@ -254,8 +256,8 @@ static void path_hooks(PathBuild *pb) {
     pb->end = LLVMAddFunction(pb->mod, "__symplex_path_end", pb->end_t);
 }
 
-bool irpath_write_module(LLVMModuleRef mod, const IrNames *user, const char *out, char **why) {
-    PathBuild pb = {.mod = mod, .ctx = LLVMGetModuleContext(mod), .user = user};
+bool irpath_write_module(LLVMModuleRef mod, const IrNames *user, const char *entry, const char *out, char **why) {
+    PathBuild pb = {.mod = mod, .ctx = LLVMGetModuleContext(mod), .user = user, .entry = entry};
     pb.b = LLVMCreateBuilderInContext(pb.ctx);
     pb.i32 = LLVMInt32TypeInContext(pb.ctx);
     path_hooks(&pb);
