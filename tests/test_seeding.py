@@ -117,6 +117,31 @@ if errs:
 else:
     check(False, "no error test in the seeded run")
 
+# Two seeds that call different functions through one pointer: each replayed path gets its test. The value a
+# symbolic pointer takes is part of the path's name (exec_fork_value): without it the second seed's path had the
+# first one's name, was "met again", and the call of h2 had no test.
+disp = write("disp.c", """#include <symplex.h>
+static int acc;
+static void h0(void) { acc += 1; }
+static void h1(void) { acc += 2; }
+static void h2(void) { acc += 3; }
+static void h3(void) { acc += 4; }
+static void (*const table[4])(void) = {h0, h1, h2, h3};
+int main(void) {
+    unsigned char in;
+    symplex_make_symbolic(&in, 1, "in");
+    table[in & 3]();
+    return acc;
+}
+""")
+h0_seed, h2_seed = ktest("h0.ktest", [(b"in", b"\x00")]), ktest("h2.ktest", [(b"in", b"\x02")])
+r, s = run(["--only-replay-seeds", f"--seed-file={h0_seed}", f"--seed-file={h2_seed}", disp], "dispatch")
+statuses = sorted(row.split(",")[5] for row in open(os.path.join(work, "dispatch", "tests.csv")).read().splitlines()[1:]) \
+    if s else []
+check(s.get("tests") == 2 and s.get("paths_met_again") == 0 and statuses == ["1", "3"],
+      f"two seeds calling h0 and h2 through one pointer: a test each: {s.get('tests')} tests, "
+      f"{s.get('paths_met_again')} met again, exit statuses {statuses}")
+
 # --seed-time: a seed whose path runs long is cut there, and the search goes on with the state it reached
 slow = write("slow.c", """#include <symplex.h>
 int main(void) {

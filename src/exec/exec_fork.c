@@ -265,6 +265,13 @@ int exec_fork(Executor *ex, State *s, Expr *cond, State **child) {
 bool exec_fork_value(Executor *ex, State *s, Expr *e, u128 *out) {
     u128 v;
     if (!exec_feasible_value(ex, s, e, &v)) return false;
+    /* The value goes into the path's name: the side that takes it is
+     * decision 1 whatever the value, so a concolic run (a partial solution,
+     * a copy's run) that takes another value here would otherwise carry the
+     * name of the tree's path that took the first, and be "met again" in
+     * its place, leaving that path (the other function called, the other
+     * block freed) without a test. */
+    s->decision_hash = util_hash_mix(s->decision_hash, (uint64_t)v ^ (uint64_t)(v >> 64));
     Expr *c = expr_const(v, e->width), *eq = expr_eq(e, c);
     State *child;
     int r = exec_fork(ex, s, eq, &child); /* the child re-executes the instruction with e != v */
