@@ -45,6 +45,16 @@ static char *cli_prefix(void) {
     return util_format("%s/..", bin);
 }
 
+/* A file just written into the output directory, named for info: an
+ * absolute path, since a replay may run from another directory than the run
+ * (the output directory may have been given relative). Takes p. */
+static char *cli_info_path(char *p) {
+    char *abs = realpath(p, NULL);
+    if (!abs) return p;
+    free(p);
+    return abs;
+}
+
 /* --environ's variables, copied beside the tests: a replay must not depend on
  * the file the run named still being there. NULL when the run had none. */
 static char *cli_write_environ(const OutDir *out, char **env) {
@@ -54,7 +64,7 @@ static char *cli_write_environ(const OutDir *out, char **env) {
     if (!f) { free(p); return NULL; }
     for (size_t i = 0; env[i]; i++) fprintf(f, "%s\n", env[i]);
     if (fclose(f) != 0) { free(p); return NULL; }
-    return p;
+    return cli_info_path(p);
 }
 
 /* --entry-point's native start, beside the tests: a main for the native
@@ -77,7 +87,7 @@ static char *cli_write_entry_driver(const OutDir *out, const CliOptions *o) {
     for (int i = 0; i < o->entry_params; i++) fprintf(f, "%s%s", i ? ", " : "", args[i]);
     fprintf(f, ");%s\n}\n", o->entry_returns ? "" : "\n    return 0;");
     if (fclose(f) != 0) { free(p); return NULL; }
-    return p;
+    return cli_info_path(p);
 }
 
 /* What symplex-replay needs to build and run the program as this run did,
