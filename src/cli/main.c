@@ -4,6 +4,7 @@
 #include "../engine/engine.h"
 #include "../util/util.h"
 #include "auto_config.h"
+#include "entry_point.h"
 #include "../dist/dist.h"
 #include "options.h"
 #include <errno.h>
@@ -67,29 +68,6 @@ static char *cli_write_environ(const OutDir *out, char **env) {
     return cli_info_path(p);
 }
 
-/* --entry-point's native start, beside the tests: a main for the native
- * build that calls the function as the run did (symplex-replay and
- * symplex-cov link it with -Wl,--wrap=main, so the C runtime's call of main
- * reaches it and the program's own main, if any, stays unused). Its path, or
- * NULL when the run has no entry point or the file cannot be written. */
-static char *cli_write_entry_driver(const OutDir *out, const CliOptions *o) {
-    if (!o->entry) return NULL;
-    static const char *const params[3] = {"int", "char **", "char **"}, *const args[3] = {"argc", "argv", "envp"};
-    char *p = out_path(out, "entry.c");
-    FILE *f = fopen(p, "w");
-    if (!f) { free(p); return NULL; }
-    fprintf(f, "/* symplex --entry-point=%s: native runs start in %s, as the run did */\n", o->entry, o->entry);
-    fprintf(f, "extern %s %s(", o->entry_returns ? "int" : "void", o->entry);
-    for (int i = 0; i < o->entry_params; i++) fprintf(f, "%s%s", i ? ", " : "", params[i]);
-    fprintf(f, "%s);\nint __wrap_main(int argc, char **argv, char **envp) {\n", o->entry_params ? "" : "void");
-    fputs("    (void)argc, (void)argv, (void)envp;\n    ", f);
-    fprintf(f, "%s%s(", o->entry_returns ? "return " : "", o->entry);
-    for (int i = 0; i < o->entry_params; i++) fprintf(f, "%s%s", i ? ", " : "", args[i]);
-    fprintf(f, ");%s\n}\n", o->entry_returns ? "" : "\n    return 0;");
-    if (fclose(f) != 0) { free(p); return NULL; }
-    return cli_info_path(p);
-}
-
 /* What symplex-replay needs to build and run the program as this run did,
  * one "key: value" per line (a compiler word per "cflag:" line, so words keep
  * their blanks): the directory relative flags were given in, the flags, the
@@ -102,7 +80,8 @@ static void cli_write_replay_flags(FILE *f, const CliOptions *o, const OutDir *o
     char *env = cli_write_environ(out, o->env);
     if (env) fprintf(f, "environ: %s\n", env);
     free(env);
-    char *driver = cli_write_entry_driver(out, o);
+    char *driver = cli_entry_write_driver(out, o);
+    if (driver) driver = cli_info_path(driver);
     if (driver) fprintf(f, "entry-point: %s\nentry-driver: %s\n", o->entry, driver);
     free(driver);
     if (o->run_in_dir) {
@@ -112,32 +91,6 @@ static void cli_write_replay_flags(FILE *f, const CliOptions *o, const OutDir *o
         free(dir);
         free(cur);
     }
-}
-
-/* The function the run starts in: defined, and (--entry-point) called as
- * KLEE calls it, with main's arguments, as many as it takes; a value it
- * returns is the exit status. symplex-replay's driver calls it natively the
- * same way. NULL when it fits, else the error line (caller frees). */
-static char *cli_entry_check(const IrModule *m, CliOptions *o) {
-    if (m->main_index < 0 || m->user_entry_index < 0)
-        return o->entry ? util_format("--entry-point: %s defines no function '%s'", o->engine.program, o->entry)
-                        : util_format("%s: no 'main' function", o->engine.program);
-    if (!o->entry) return NULL;
-    const IrFunction *f = &m->functions[m->user_entry_index];
-    if (f->is_runtime) return util_format("--entry-point: '%s' is symplex's, not a function of the program", o->entry);
-    if (!f->exported)
-        return util_format("--entry-point: '%s' is static: a native replay cannot call it from outside its file", o->entry);
-    static const uint8_t main_kinds[3] = {IR_TY_INT, IR_TY_PTR, IR_TY_PTR};
-    bool fits = f->nparams <= 3 && !f->variadic &&
-                (f->ret_type.kind == IR_TY_VOID || (f->ret_type.kind == IR_TY_INT && f->ret_type.bits <= 64));
-    for (uint32_t i = 0; fits && i < f->nparams; i++)
-        fits = f->param_types[i].kind == main_kinds[i] && (i || f->param_types[i].bits == 32);
-    if (!fits)
-        return util_format("--entry-point: '%s' must take main's parameters (int, char **, char **) or fewer and "
-                           "return an integer or nothing", o->entry);
-    o->entry_params = (int)f->nparams;
-    o->entry_returns = f->ret_type.kind != IR_TY_VOID;
-    return NULL;
 }
 
 static void cli_write_info(OutDir *out, int argc, char **argv, Engine *e, const CliOptions *o, const char *start_cwd) {

@@ -121,11 +121,7 @@ static bool seeding_fits(const State *s, const Seed *sd, Assignment *a, PtrMap *
     state_symbolics(s, syms);
     for (uint32_t i = 0; i < s->nsyms; i++) {
         Array *arr = syms[i].array;
-        if (assignment_get(a, arr)) continue;
-        uint8_t *bytes = util_calloc(arr->size + 1, 1);
-        if (i < sd->n) memcpy(bytes, sd->bytes[i], sd->sizes[i] < arr->size ? sd->sizes[i] : arr->size);
-        assignment_set(a, arr, bytes);
-        free(bytes);
+        if (!assignment_get(a, arr)) seed_assign(sd, i, arr, a);
     }
     free(syms);
     VEC(const PathCond *) walk = {0}; /* the nodes not answered yet, newest first */

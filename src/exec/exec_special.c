@@ -123,19 +123,6 @@ static Array *sp_shared_array(Executor *ex, uint32_t i, const char *name, uint32
     return arr;
 }
 
-/* A concolic state's input: the seed's next object (zeros past its end, or
- * where it is shorter) is what the new array holds in the state's model. */
-static void sp_seed_bytes(State *s, Array *arr) {
-    uint8_t *bytes = util_calloc(arr->size + 1, 1);
-    if (s->seed_next < s->seed->n) {
-        uint32_t n = s->seed->sizes[s->seed_next];
-        memcpy(bytes, s->seed->bytes[s->seed_next], n < arr->size ? n : arr->size);
-    }
-    s->seed_next++;
-    assignment_set(s->model, arr, bytes);
-    free(bytes);
-}
-
 static bool sp_make_symbolic(Executor *ex, State *s, const IrFunction *fn, const Inst *in, const IrCall *call,
                              Value *args) {
     uint64_t addr = arg_u64(ex, s, call, args, 0, "make_symbolic address");
@@ -153,7 +140,7 @@ static bool sp_make_symbolic(Executor *ex, State *s, const IrFunction *fn, const
                                        : expr_array_new(aname, (uint32_t)size, NULL);
     os_make_symbolic(os, addr - mo->addr, size, arr);
     state_add_symbolic(s, arr, exec_intern(ex, name));
-    if (s->seed && s->model) sp_seed_bytes(s, arr);
+    if (s->seed && s->model) seed_assign(s->seed, s->seed_next++, arr, s->model); /* a concolic state's input */
     free(name);
     exec_set_result(s, in, value_concrete(0));
     return true;

@@ -134,6 +134,13 @@ void seed_set(Seed *sd, uint32_t i, const uint8_t *bytes, uint32_t size) {
     sd->sizes[i] = size;
 }
 
+void seed_assign(const Seed *sd, uint32_t i, Array *arr, Assignment *a) {
+    uint8_t *bytes = util_calloc(arr->size + 1, 1);
+    if (i < sd->n) memcpy(bytes, sd->bytes[i], sd->sizes[i] < arr->size ? sd->sizes[i] : arr->size);
+    assignment_set(a, arr, bytes);
+    free(bytes);
+}
+
 void seed_seal(Seed *sd) {
     uint64_t h = sd->n;
     for (uint32_t i = 0; i < sd->n; i++) {

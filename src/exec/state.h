@@ -121,6 +121,9 @@ typedef struct Seed {
 Seed *seed_new(uint32_t n);  /* n empty objects; set sizes/bytes with seed_set, then seed_seal */
 void seed_set(Seed *sd, uint32_t i, const uint8_t *bytes, uint32_t size);
 void seed_seal(Seed *sd);    /* computes the hash */
+/* a holds seed object i's bytes for arr: cut to arr's size, zeros past its
+ * end (all zeros when the seed has no object i) */
+void seed_assign(const Seed *sd, uint32_t i, Array *arr, Assignment *a);
 Seed *seed_ref(Seed *sd);
 void seed_unref(Seed *sd);
 
