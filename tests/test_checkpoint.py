@@ -11,7 +11,8 @@ import checks
 bin_dir, work, check = checks.setup()
 symplex = os.path.join(bin_dir, "symplex")
 
-PROG = checks.write(work, "tree.c", checks.LONG_TREE)
+# alt: another entry (--entry-point) for the resume that must be refused
+PROG = checks.write(work, "tree.c", checks.LONG_TREE + "int alt(void) { return 2; }\n")
 OTHER = checks.write(work, "other.c", """#include <symplex.h>
 int main(void) { int x; symplex_make_symbolic(&x, sizeof x, "x"); return x > 3; }
 """)
@@ -101,6 +102,7 @@ run(["--output-dir=" + empty])
 one_line_error(run(["--resume=" + empty]), "no checkpoint", "no checkpoint")
 one_line_error(run(["--resume=" + os.path.join(work, "nowhere")]), "no directory", "not a symplex output directory")
 one_line_error(run(["--resume=" + once], OTHER), "another program", "another program")
+one_line_error(run(["--resume=" + once, "--entry-point=alt"]), "another entry point", "another program")
 one_line_error(run(["--checkpoint=1", "--prune=homi"]), "--prune", "--prune")
 one_line_error(run(["--checkpoint=0"]), "--checkpoint=0", "above 0")
 with open(os.path.join(once, "checkpoint", "frontier.bin"), "r+b") as f:

@@ -28,10 +28,12 @@ struct EngineCheckpoint {
 };
 
 /* The program's identity as far as a frontier depends on it: a record
- * rebuilt in another program, or with other arguments, means nothing. */
+ * rebuilt in another program, from another entry (--entry-point), or with
+ * other arguments, means nothing. */
 static uint64_t ckpt_program_id(const Engine *e) {
     const IrModule *m = e->ex->m;
     uint64_t h = util_hash_mix(util_hash_mix(m->nlocs, m->nbranches), m->nfunctions);
+    h = util_hash_mix(h, (uint64_t)(uint32_t)m->user_entry_index);
     for (int i = 0; i < e->opt.argc; i++)
         for (const char *c = e->opt.argv[i]; ; c++) {
             h = util_hash_mix(h, (uint8_t)*c);
@@ -265,7 +267,10 @@ static bool ckpt_decode(Engine *e, const uint8_t *p, const uint8_t *end, uint32_
     if ((size_t)(end - p) < ml || memcmp(p, CKPT_MAGIC, ml) != 0) { *why = "not a symplex checkpoint"; return false; }
     p += ml;
     if (!bytes_u64(&p, end, &id)) { *why = "truncated"; return false; }
-    if (id != ckpt_program_id(e)) { *why = "made for another program or other arguments"; return false; }
+    if (id != ckpt_program_id(e)) {
+        *why = "made for another program, entry point (--entry-point) or other arguments";
+        return false;
+    }
     *why = "truncated or corrupt";
     if (!ckpt_decode_counts(e, &p, end, first) || !ckpt_decode_lists(e, &p, end)) return false;
     uint32_t n;
