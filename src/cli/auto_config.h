@@ -26,7 +26,7 @@ typedef struct AutoChoice {
 
 typedef struct AutoConfig {
     ProgramFeatures features;
-    AutoChoice choices[4];
+    AutoChoice choices[6];
     size_t nchoices;
     bool plain;
 } AutoConfig;

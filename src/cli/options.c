@@ -33,7 +33,7 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"max-stack-frames", O_MAX_FRAMES, true, "a call past N nested frames ends its path early (default 8192, as KLEE's; 0: no limit)"},
     {"exit-on-error", O_EXIT_ON_ERROR, false, "stop at the first error: its test is written, the states alive get none, and symplex exits with status 1 (KLEE's)"},
     {"exit-on-error-type", O_EXIT_ON_TYPE, true, "T: halt when a path ends with an error of KLEE's type T (Assert, Ptr, Free, Abort, ReportError, ...) or of symplex's kind T (oob-read, ...); the states alive get tests; repeatable (KLEE's)"},
-    {"search", O_SEARCH, true, "dfs, bfs, random-state, random-path, covnew, target (with --target: covnew's weighting toward the target line, its default), portfolio (random-path, covnew, dfs and random-state, each selection drawn by the coverage each found lately; screened, not the default); default: random-path interleaved with covnew; given more than once (as KLEE's), the searches take turns"},
+    {"search", O_SEARCH, true, "dfs, bfs, random-state, random-path, covnew, target (with --target: covnew's weighting toward the target line, its default), portfolio (random-path, covnew, dfs and random-state, each selection drawn by the coverage each found lately; the default), default (random-path interleaved with covnew: --plain's and KLEE's); given more than once (as KLEE's), the searches take turns"},
     {"prune", O_PRUNE, true, "none (default) or homi: learned state pruning (Homi) in runs restarting from the start, on top of --search"},
     {"homi-interval", O_HOMI_INTERVAL, true, "with --prune=homi: seconds between two prunes (default 30, scaled by max-time/5h below 5 h)"},
     {"homi-run-max", O_HOMI_RUN_MAX, true, "with --prune=homi: the largest run budget in seconds, runs take 1/4..4/4 of it (default 800, scaled like the interval)"},
@@ -58,7 +58,7 @@ static const struct { const char *name; OptId id; bool has_arg; const char *help
     {"external-calls", O_EXTERNAL, true, "safe (default): only allow-listed harmless functions run natively; all: any; none: forbid"},
     {"posix", O_POSIX, false, "link musl and the POSIX environment model: argv, stdin, files (see --sym-*)"},
     {"quiet", O_QUIET, false, "no progress line or warnings"},
-    {"plain", O_PLAIN, false, "the plain engine: no layer switched on by what the program contains (by default floating-point code gets --fp-search=first; summary.json's configuration says what was chosen and why)"},
+    {"plain", O_PLAIN, false, "the plain engine: no layer switched on by the default (which runs the portfolio search, and gives floating-point code --fp-search=first; summary.json's configuration says what was chosen and why)"},
     {"optimize", O_OPTIMIZE, false, "optimize the program's bitcode before exploring (oversized shifts are then reported only with --check-shift: the optimizer may move a shift ahead of its guard)"},
     {"cflags", O_CFLAGS, true, "extra clang flags for .c/.i input, split at spaces (also -IDIR, -DNAME[=V])"},
     {"clang", O_CLANG, true, "clang-16 binary used for .c input (default /usr/lib/llvm-16/bin/clang)"},
@@ -353,7 +353,8 @@ static bool cli_apply(CliOptions *o, OptId id, const char *v, char **err) {
     case O_SEARCH: { /* given again, as in KLEE: the searches take turns */
         SearchKind k;
         if (!searcher_parse(v, &k)) {
-            *err = util_format("unknown search strategy '%s' (dfs, bfs, random-state, random-path, covnew, target)", v);
+            *err = util_format("unknown search strategy '%s' (dfs, bfs, random-state, random-path, covnew, target, "
+                               "portfolio)", v);
             return false;
         }
         if (!o->search_given) o->engine.search = k;
