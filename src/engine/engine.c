@@ -29,14 +29,18 @@ static void engine_on_fork(void *ctx, State *parent, State *child) {
     engine_adopt(e, child);
 }
 
-/* Removes s from the pool and the searcher, and frees it. */
-void engine_discard(Engine *e, State *s) {
+void engine_unpool(Engine *e, State *s) {
     if (e->searcher) e->searcher->remove(e->searcher, s); /* none at the end of the run */
     State *last = e->pool.data[--e->pool.len];
     if (last != s) {
         e->pool.data[s->pool_index] = last;
         last->pool_index = s->pool_index;
     }
+}
+
+/* Removes s from the pool and the searcher, and frees it. */
+void engine_discard(Engine *e, State *s) {
+    engine_unpool(e, s);
     /* the end's reserve is sized by what freeing a state costs in this run
      * (4 to 40 us: a --posix state of a coreutils tool holds its files) */
     double t0 = timer_now();

@@ -169,6 +169,8 @@ void engine_free(Engine *e);
 
 /* ---- shared between engine_*.c ---- */
 void engine_discard(Engine *e, State *s);
+/* Removes s from the pool and the searcher, and leaves it to its owner. */
+void engine_unpool(Engine *e, State *s);
 /* Counts s's early end (reason) among the paths, unless it is not a path of
  * the tree (a partial solution run by the forking engine). */
 void engine_count_early(Engine *e, const State *s, const char *reason);

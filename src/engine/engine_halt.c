@@ -12,10 +12,10 @@
  * tests, those of states that covered something no test reaches yet first,
  * until the deadline (a quarter second more for tests from the states' own
  * models: ENGINE_HALT_LATE_SLACK); and the states left end without a test, counted
- * (summary.json's "halt" group, the final lines). Freeing a state takes
- * microseconds, so a quarter of the second past the deadline holds them
- * (more is taken from before the deadline), and the summary and teardown
- * the rest. The searcher is destroyed whole, not
+ * (summary.json's "halt" group, the final lines). A release build leaves
+ * them to the process's exit; the test build frees them, at microseconds
+ * each, so a quarter of the second past the deadline holds them there (more
+ * is taken from before the deadline), and the summary and teardown the rest. The searcher is destroyed whole, not
  * emptied state by state (removal is a linear scan in covnew and the list
  * searchers: quadratic over the pool), and malloc_trim is left out unless
  * the memory cap needs it (engine_memory_end; 0.36 s after 72,000 states
@@ -40,6 +40,13 @@
 #define ENGINE_HALT_RECOUNT_S 0.25  /* s between counts of the states the end would write tests for */
 #define ENGINE_HALT_TO_TEST_EXTRA 16 /* tests reserved beyond twice that count */
 
+/* A release build leaves the states the end drops (no test) to the process's
+ * exit (SYMPLEX_FREE_AT_EXIT, util.h): freeing them hands nothing back to the
+ * system that the exit does not, and it was the end's largest cost. 197,915
+ * states took 3.8 s to free (19 us each: cold memory, against the run's own
+ * frees of states just touched), and bench/suite/hash_table ended at 123.7 s
+ * of a 120 s budget. */
+
 /* Seconds the tests of n states are expected to take, from what this run's
  * tests took so far. */
 static double engine_halt_cost(const Engine *e, size_t n) {
@@ -62,6 +69,7 @@ static double engine_halt_share(const Engine *e) {
  * second past the deadline it may use: at this run's cost per state so far,
  * never less than the guess. */
 static double engine_halt_freeing(const Engine *e, size_t n) {
+    if (!SYMPLEX_FREE_AT_EXIT) return 0;
     const EngineHalt *h = &e->halt;
     double per = h->timed_frees ? h->free_time / (double)h->timed_frees : 0;
     if (per < ENGINE_HALT_DROP_GUESS) per = ENGINE_HALT_DROP_GUESS;
@@ -133,7 +141,8 @@ static void engine_halt_order(Engine *e) {
  * state with unchecked branch sides (--speculate) would need to be settled. */
 static void engine_halt_drop(Engine *e, State *s, const char *reason) {
     engine_count_early(e, s, reason);
-    engine_discard(e, s);
+    if (SYMPLEX_FREE_AT_EXIT) engine_discard(e, s);
+    else engine_unpool(e, s);
 }
 
 /* Why the tests stop here, or NULL while they may go on: the states left
@@ -210,7 +219,7 @@ void engine_halt_finish(Engine *e) {
      * per-state removal, a linear scan in some of them; what it counted is
      * kept for summary.json */
     engine_keep_searcher_summary(e);
-    e->searcher->destroy(e->searcher);
+    if (SYMPLEX_FREE_AT_EXIT) e->searcher->destroy(e->searcher); /* else the exit's: 0.1-0.3 s of cold frees */
     e->searcher = NULL;
     engine_halt_order(e);
     engine_halt_drain(e, end);

@@ -190,8 +190,10 @@ void engine_memory_check(Engine *e, double now) {
  * destructors. Giving the solver's caches and malloc's free pages back keeps
  * that below the cap; but malloc_trim walks every free chunk (0.36 s after
  * 72,000 states were freed), time the end of the run does not have under
- * --max-time, so it is done only when the cap needs it. */
+ * --max-time, so it is done only when the cap needs it, and never by a
+ * release build that leaves the teardown to the exit (main.c). */
 void engine_memory_end(Engine *e) {
+    if (!SYMPLEX_FREE_AT_EXIT && !e->dist) return;
     EngineMemory *m = &e->mem;
     if (!m->cap || memory_rss_bytes() + m->code < m->soft) return;
     solver_drop_caches(e->solver);
