@@ -294,7 +294,7 @@ static int cli_explore(CliOptions o, int argc, char **argv) {
         fprintf(stderr, "; output in %s\n", out->path);
     }
     int rc = cli_run_status(e, out, o.engine.program);
-    if (!SYMPLEX_FREE_AT_EXIT && !e->dist) {
+    if (engine_teardown_at_exit(e)) {
         /* a release build: what is left is memory the exit gives back, and
          * freeing it took 1.4 s after a run with 250,000 states alive (the
          * records the memory cap set aside, then malloc's consolidation).

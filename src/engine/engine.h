@@ -11,6 +11,7 @@
 #include "engine_exit.h"
 #include "engine_seeding.h"
 #include "../util/ptrmap.h"
+#include "../util/util.h"
 #include <pthread.h>
 #include <stdatomic.h>
 
@@ -171,6 +172,10 @@ void engine_free(Engine *e);
 void engine_discard(Engine *e, State *s);
 /* Removes s from the pool and the searcher, and leaves it to its owner. */
 void engine_unpool(Engine *e, State *s);
+/* The process's exit, not the engine, gives the run's memory back: a release
+ * build (SYMPLEX_FREE_AT_EXIT, util.h) outside a distributed job, whose ranks
+ * tear down in step. */
+static inline bool engine_teardown_at_exit(const Engine *e) { return !SYMPLEX_FREE_AT_EXIT && !e->dist; }
 /* Counts s's early end (reason) among the paths, unless it is not a path of
  * the tree (a partial solution run by the forking engine). */
 void engine_count_early(Engine *e, const State *s, const char *reason);

@@ -15,11 +15,11 @@
  * (summary.json's "halt" group, the final lines). A release build leaves
  * them to the process's exit; the test build frees them, at microseconds
  * each, so a quarter of the second past the deadline holds them there (more
- * is taken from before the deadline), and the summary and teardown the rest. The searcher is destroyed whole, not
- * emptied state by state (removal is a linear scan in covnew and the list
- * searchers: quadratic over the pool), and malloc_trim is left out unless
- * the memory cap needs it (engine_memory_end; 0.36 s after 72,000 states
- * were freed). A halt by a signal or --max-instructions takes the same path,
+ * is taken from before the deadline), and the summary and teardown the
+ * rest. The searcher is destroyed whole, not emptied state by state (each
+ * removal updates structures the end no longer needs), and malloc_trim is
+ * left out unless the memory cap needs it (engine_memory_end; 0.36 s after
+ * 72,000 states were freed). A halt by a signal or --max-instructions takes the same path,
  * with the same share from the moment it came. */
 #include "engine.h"
 #include "../util/interrupt.h"
@@ -39,13 +39,6 @@
 #define ENGINE_HALT_GRACE_SHARE 0.2 /* of a distributed job's grace after a signal, for the tests */
 #define ENGINE_HALT_RECOUNT_S 0.25  /* s between counts of the states the end would write tests for */
 #define ENGINE_HALT_TO_TEST_EXTRA 16 /* tests reserved beyond twice that count */
-
-/* A release build leaves the states the end drops (no test) to the process's
- * exit (SYMPLEX_FREE_AT_EXIT, util.h): freeing them hands nothing back to the
- * system that the exit does not, and it was the end's largest cost. 197,915
- * states took 3.8 s to free (19 us each: cold memory, against the run's own
- * frees of states just touched), and bench/suite/hash_table ended at 123.7 s
- * of a 120 s budget. */
 
 /* Seconds the tests of n states are expected to take, from what this run's
  * tests took so far. */
@@ -138,7 +131,12 @@ static void engine_halt_order(Engine *e) {
 }
 
 /* A state that gets no test: an early end all the same, without the query a
- * state with unchecked branch sides (--speculate) would need to be settled. */
+ * state with unchecked branch sides (--speculate) would need to be settled.
+ * A release build leaves it to the process's exit (SYMPLEX_FREE_AT_EXIT,
+ * util.h): freeing hands nothing back that the exit does not, and it was the
+ * end's largest cost (197,915 cold states in 3.8 s, 19 us each, against the
+ * run's own frees of states just touched: bench/suite/hash_table ended at
+ * 123.7 s of 120). */
 static void engine_halt_drop(Engine *e, State *s, const char *reason) {
     engine_count_early(e, s, reason);
     if (SYMPLEX_FREE_AT_EXIT) engine_discard(e, s);

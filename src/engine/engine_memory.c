@@ -193,7 +193,7 @@ void engine_memory_check(Engine *e, double now) {
  * --max-time, so it is done only when the cap needs it, and never by a
  * release build that leaves the teardown to the exit (main.c). */
 void engine_memory_end(Engine *e) {
-    if (!SYMPLEX_FREE_AT_EXIT && !e->dist) return;
+    if (engine_teardown_at_exit(e)) return;
     EngineMemory *m = &e->mem;
     if (!m->cap || memory_rss_bytes() + m->code < m->soft) return;
     solver_drop_caches(e->solver);
