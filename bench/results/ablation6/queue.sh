@@ -1,0 +1,8 @@
+#!/bin/sh
+# Issues 30 and 31 on the general workload, in blocks of one program and seed made on one machine (bench/ablation/run,
+# layout 2): every seed technique alone on the plain engine against --plain (issue 30; partial solutions against the
+# same DSE loop without them, the array abstraction against Z3's arrays under the default), and the default against
+# --plain, each single configuration and itself with each layer off (issue 31). Running this file again resumes.
+set -e
+bench/ablation/run --bin /work/snap20/bin --out=bench/results/ablation6 --workload=general \
+    plain-portfolio plain-cw plain-homi plain-speculate plain-partial-dse arrays auto plain-fp
