@@ -12,6 +12,8 @@
   pthread_create) ends each path that makes it as `unsupported system call`,
   with one warning per call naming it and the program's line, however many
   paths make it; no test records the failure the old model made up;
+- the program sees the locales of the host's C library, where its tests
+  replay (not musl's default of C.UTF-8, nor a locale the host lacks);
 - bad uses of the options get one error line and exit status 1.
 
 Usage: test_posix.py BIN_DIR WORK_DIR"""
@@ -126,6 +128,47 @@ def check_unsupported_calls():
           "unsupported calls: no test records a made-up failure: %r" % rows)
 
 
+LOCALE_PROG = r"""#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+/* 1 multibyte, 2 single-byte, 3 setlocale failed; +4 when LC_ALL=NULL names another locale than asked */
+int main(int argc, char **argv) {
+    const char *got = setlocale(LC_ALL, argc > 1 ? argv[1] : "");
+    if (!got) return 3;
+    int named = argc > 1 && strcmp(setlocale(LC_ALL, NULL), argv[1]) != 0 ? 4 : 0;
+    return (MB_CUR_MAX > 1 ? 1 : 2) + named;
+}
+"""
+
+
+def check_locale():
+    """The program gets the locale the host's C library gives it, where tests replay: with no locale variable
+    glibc's C (musl alone would pick C.UTF-8), an installed UTF-8 locale multibyte, and a locale the host does
+    not have refused, as setlocale natively refuses it."""
+    src = os.path.join(work, "locale.c")
+    with open(src, "w") as f:
+        f.write(LOCALE_PROG)
+    base = {k: v for k, v in os.environ.items() if not k.startswith("LC_") and k != "LANG"}
+    cases = [("no variable", {}, []), ("LANG=C.UTF-8", {"LANG": "C.UTF-8"}, []),
+             ("LANG=C", {"LANG": "C"}, []), ("LC_ALL over LANG", {"LANG": "C", "LC_ALL": "C.UTF-8"}, []),
+             ("LANG not installed", {"LANG": "xx_YY.UTF-8"}, []),
+             ("setlocale(C.UTF-8)", {}, ["C.UTF-8"]), ("setlocale(not installed)", {}, ["xx_YY.UTF-8"])]
+    for what, env, args in cases:
+        out = os.path.join(work, "locale-%d" % len(os.listdir(work)))
+        r = subprocess.run([symplex, "--quiet", "--posix", "--output-dir=" + out, src] + args,
+                           capture_output=True, text=True, timeout=300, env=dict(base, **env))
+        rows = read_tests_csv(out) if r.returncode == 0 else []
+        check(len(rows) == 1, "locale, %s: one path (%d: %s)" % (what, r.returncode, r.stderr[-300:]))
+        if len(rows) != 1:
+            continue
+        rp = subprocess.run([replay, src, os.path.join(out, rows[0]["test"] + ".ktest")] + args,
+                            capture_output=True, text=True, timeout=300, env=dict(base, **env))
+        check(rows[0]["exit_status"] == str(rp.returncode),
+              "locale, %s: symplex's exit status %s is the native one, %d" % (what, rows[0]["exit_status"],
+                                                                            rp.returncode))
+
+
 def check_bad_uses():
     for args, what in ((["--sym-args", "0", "1", "4", wc], "--sym-* without --posix"),
                        (["--posix", "--sym-arg", "x", wc], "a length that is no number"),
@@ -139,5 +182,6 @@ def check_bad_uses():
 check_osdi_command_line()
 check_mixed_arguments()
 check_unsupported_calls()
+check_locale()
 check_bad_uses()
 check.finish()

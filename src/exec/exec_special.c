@@ -4,6 +4,8 @@
  * defined goes to exec_external.c. */
 #include "executor.h"
 #include "../util/util.h"
+#include <langinfo.h>
+#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,7 +16,7 @@ enum SpecialFn {
     SP_EXIT, SP_ASSERT_FAIL, SP_REACH_ERROR, SP_OUTPUT, SP_VFORMAT, SP_ALIGNED_ALLOC, SP_MEMALIGN, SP_POSIX_MEMALIGN,
     SP_VALLOC, SP_PVALLOC,
     SP_DEFINE_FIXED, SP_GET_OBJ_SIZE, SP_CHECK_ACCESS, SP_SET_FORKING, SP_STACK_TRACE, SP_MERGE, SP_PRINT_RANGE,
-    SP_FESETROUND, SP_FEGETROUND, SP_UNSUPPORTED_SYSCALL
+    SP_FESETROUND, SP_FEGETROUND, SP_UNSUPPORTED_SYSCALL, SP_HOST_LOCALE
 };
 
 static const struct { const char *name; enum SpecialFn fn; } special_names[] = {
@@ -44,6 +46,8 @@ static const struct { const char *name; enum SpecialFn fn; } special_names[] = {
     {"fesetround", SP_FESETROUND}, {"fegetround", SP_FEGETROUND},
     /* --posix: a system call the environment model cannot make as the kernel would (runtime/posix) */
     {"__symplex_unsupported_syscall", SP_UNSUPPORTED_SYSCALL},
+    /* --posix: whether the host's C library has a locale (runtime/posix/locale.c) */
+    {"__symplex_host_locale", SP_HOST_LOCALE},
 };
 
 bool exec_special_provides(const char *name) {
@@ -314,6 +318,28 @@ static bool sp_unsupported_syscall(Executor *ex, State *s, const IrFunction *fn,
     return false;
 }
 
+/* __symplex_host_locale(cat, name): what the host's C library, on which
+ * tests replay, does with locale NAME in musl's category CAT (musl's order,
+ * LC_CTYPE to LC_MESSAGES): 0 it has no such locale, 1 it has, single-byte,
+ * 2 it has, UTF-8. */
+static bool sp_host_locale(Executor *ex, State *s, const IrFunction *fn, const Inst *in, const IrCall *call,
+                           Value *args) {
+    static const int masks[] = {LC_CTYPE_MASK, LC_NUMERIC_MASK, LC_TIME_MASK, LC_COLLATE_MASK, LC_MONETARY_MASK,
+                                LC_MESSAGES_MASK};
+    uint64_t cat = arg_u64(ex, s, call, args, 0, "locale category");
+    char *name = sp_api_string(ex, s, fn, arg_u64(ex, s, call, args, 1, "locale name"));
+    if (!name) return false;
+    int kind = 0;
+    locale_t l = cat < sizeof masks / sizeof *masks ? newlocale(masks[cat], name, (locale_t)0) : (locale_t)0;
+    if (l) {
+        kind = strcmp(nl_langinfo_l(CODESET, l), "UTF-8") == 0 ? 2 : 1;
+        freelocale(l);
+    }
+    free(name);
+    exec_set_result(s, in, value_concrete((u128)kind));
+    return true;
+}
+
 /* Specials an unchecked state may run: they neither ask the solver (beyond
  * concretizing, which checks by itself) nor show anything outside the state.
  * The rest (assumptions, output, the KLEE queries) need a feasible path. */
@@ -411,6 +437,7 @@ bool exec_call_special(Executor *ex, State *s, IrFunction *fn, const Inst *in, c
     }
     case SP_FEGETROUND: exec_set_result(s, in, value_concrete((u128)(uint32_t)exec_float_get_round(s))); return true;
     case SP_UNSUPPORTED_SYSCALL: return sp_unsupported_syscall(ex, s, fn, call, args);
+    case SP_HOST_LOCALE: return sp_host_locale(ex, s, fn, in, call, args);
     case SP_NONE: break;
     }
     return exec_call_external(ex, s, fn, in, call, args);
