@@ -14,6 +14,7 @@
   paths make it; no test records the failure the old model made up;
 - the program sees the locales of the host's C library, where its tests
   replay (not musl's default of C.UTF-8, nor a locale the host lacks);
+- rand, random, initstate, setstate and rand_r give glibc's sequences;
 - bad uses of the options get one error line and exit status 1.
 
 Usage: test_posix.py BIN_DIR WORK_DIR"""
@@ -169,6 +170,64 @@ def check_locale():
                                                                             rp.returncode))
 
 
+RAND_PROG = r"""#include <stdio.h>
+#include <stdlib.h>
+static void show(const char *what) {
+    printf("%s", what);
+    for (int k = 0; k < 4; k++) printf(" %ld", random());
+    printf("\n");
+}
+int main(void) {
+    printf("unseeded %d %d\n", rand(), rand());
+    unsigned seeds[] = {0, 1, 2, 12345, 0x7fffffffu, 0x80000005u, 0xffffffffu};
+    for (int i = 0; i < 7; i++) {
+        srand(seeds[i]);
+        printf("srand(%u) %d %d", seeds[i], rand(), rand());
+        srandom(seeds[i]);
+        show("");
+    }
+    static long bufs[5][40];
+    size_t sizes[] = {8, 32, 64, 128, 256};
+    char *prev = 0;
+    for (int i = 0; i < 5; i++) {
+        char *old = initstate(42u + (unsigned)i, (char *)bufs[i], sizes[i]);
+        if (i == 0) prev = old;
+        show("initstate");
+    }
+    setstate((char *)bufs[1]);
+    show("back to 32 bytes");
+    setstate(prev);
+    show("back to the default");
+    printf("too small %s\n", initstate(1, (char *)bufs[0], 7) ? "accepted" : "refused");
+    unsigned r = 7;
+    for (int k = 0; k < 3; k++) printf("rand_r %d\n", rand_r(&r));
+    srand48(99);
+    printf("48 %ld %ld\n", lrand48(), mrand48());
+    return rand() % 2;
+}
+"""
+
+
+def check_rand():
+    """rand, random, initstate, setstate and rand_r give the host's (glibc's) sequences, where tests replay."""
+    src = os.path.join(work, "rand.c")
+    with open(src, "w") as f:
+        f.write(RAND_PROG)
+    r, out = run("rand", "--posix", src)
+    rows = read_tests_csv(out) if r.returncode == 0 else []
+    check(len(rows) == 1, "rand: one path (%d: %s)" % (r.returncode, r.stderr[-300:]))
+    if len(rows) != 1:
+        return
+    rp = subprocess.run([replay, src, os.path.join(out, rows[0]["test"] + ".ktest")], capture_output=True,
+                        text=True, timeout=300)
+    want, got = rp.stdout.splitlines(), r.stdout.splitlines()
+    differ = [(w, g) for w, g in zip(want, got) if w != g]
+    check(len(want) == 20 and want == got, "rand: symplex's output is the native one (%d lines, first differences %r)"
+          % (len(want), differ[:3]))
+    check(rows[0]["exit_status"] == str(rp.returncode), "rand: exit status %s natively %d"
+          % (rows[0]["exit_status"], rp.returncode))
+
+
 def check_bad_uses():
     for args, what in ((["--sym-args", "0", "1", "4", wc], "--sym-* without --posix"),
                        (["--posix", "--sym-arg", "x", wc], "a length that is no number"),
@@ -183,5 +242,6 @@ check_osdi_command_line()
 check_mixed_arguments()
 check_unsupported_calls()
 check_locale()
+check_rand()
 check_bad_uses()
 check.finish()
