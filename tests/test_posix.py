@@ -14,7 +14,8 @@
   paths make it; no test records the failure the old model made up;
 - the program sees the locales of the host's C library, where its tests
   replay (not musl's default of C.UTF-8, nor a locale the host lacks);
-- rand, random, initstate, setstate and rand_r give glibc's sequences;
+- rand, random, initstate, setstate and rand_r give glibc's sequences, and getopt
+  permutes as glibc's does;
 - bad uses of the options get one error line and exit status 1.
 
 Usage: test_posix.py BIN_DIR WORK_DIR"""
@@ -228,6 +229,56 @@ def check_rand():
           % (rows[0]["exit_status"], rp.returncode))
 
 
+GETOPT_PROG = r"""#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+/* every option getopt returns (with its argument), then optind and argv as getopt left it */
+int main(int argc, char **argv) {
+    const char *opts = getenv("OPTS");
+    int c, n = 0;
+    opterr = 0;
+    while ((c = getopt(argc, argv, opts)) != -1) {
+        printf("[%c %s]", c == 1 ? '1' : c, optarg ? optarg : "-");
+        n++;
+    }
+    printf(" optind %d:", optind);
+    for (int i = 1; i < argc; i++) printf(" %s", argv[i]);
+    printf("\n");
+    return n;
+}
+"""
+
+
+def check_getopt():
+    """getopt as glibc's, where tests replay: options after non-options (permuted), '+', '-' and ':' option
+    strings, POSIXLY_CORRECT, "--", missing and optional arguments."""
+    src = os.path.join(work, "getopt.c")
+    with open(src, "w") as f:
+        f.write(GETOPT_PROG)
+    cases = [("ab", "x -a"), ("ab", "-a x -b"), ("ab", "x -ab y"), ("abo:", "x -o val y"), ("abo:", "x -oval"),
+             ("abo:", "x -o"), (":abo:", "-a -o"), ("ab", "x -- -a"), ("ab", "-z x -a"), ("ab", "- -a"),
+             ("+ab", "x -a"), ("-ab", "x -a y"), ("ac::", "-c x -cval"), ("ab", "x y")]
+    base = {k: v for k, v in os.environ.items() if k != "POSIXLY_CORRECT"}
+    envs = [(opts, args, dict(base, OPTS=opts)) for opts, args in cases]
+    envs.append(("ab", "x -a (POSIXLY_CORRECT)", dict(base, OPTS="ab", POSIXLY_CORRECT="1")))
+    differ = []
+    for opts, args, env in envs:
+        argv = args.split(" (")[0].split()
+        out = os.path.join(work, "getopt-%d" % len(os.listdir(work)))
+        r = subprocess.run([symplex, "--quiet", "--posix", "--output-dir=" + out, src] + argv, capture_output=True,
+                           text=True, timeout=300, env=env)
+        rows = read_tests_csv(out) if r.returncode == 0 else []
+        if len(rows) != 1:
+            differ.append((opts, args, "symplex: %d %s" % (r.returncode, r.stderr[-200:])))
+            continue
+        rp = subprocess.run([replay, src, os.path.join(out, rows[0]["test"] + ".ktest")] + argv,
+                            capture_output=True, text=True, timeout=300, env=env)
+        if r.stdout != rp.stdout or rows[0]["exit_status"] != str(rp.returncode):
+            differ.append((opts, args, r.stdout.strip(), rp.stdout.strip()))
+    check(not differ, "getopt: symplex's output and exit status are the native ones in %d of %d cases: %r"
+          % (len(envs) - len(differ), len(envs), differ[:3]))
+
+
 def check_bad_uses():
     for args, what in ((["--sym-args", "0", "1", "4", wc], "--sym-* without --posix"),
                        (["--posix", "--sym-arg", "x", wc], "a length that is no number"),
@@ -243,5 +294,6 @@ check_mixed_arguments()
 check_unsupported_calls()
 check_locale()
 check_rand()
+check_getopt()
 check_bad_uses()
 check.finish()

@@ -1,10 +1,12 @@
 /* symplex-test
  * args: --posix --sym-args 1 2 3
- * paths: 140
+ * paths: 122
  * coverage: 100
  * stdout: help requested
  * stdout: count given
- * getopt_long (musl's) over one or two symbolic arguments of up to 3 bytes:
+ * getopt_long (musl's, with glibc's getopt for the short options: one byte
+ * each, where musl's decoded multibyte characters, 140 paths) over one or
+ * two symbolic arguments of up to 3 bytes:
  * `-h`/`--h` (a prefix of --help) prints help, `-c N` or `-cN` takes a count,
  * `-v` counts verbosity; every option and the error paths must be reached.
  */
