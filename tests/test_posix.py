@@ -14,8 +14,9 @@
   paths make it; no test records the failure the old model made up;
 - the program sees the locales of the host's C library, where its tests
   replay (not musl's default of C.UTF-8, nor a locale the host lacks);
-- rand, random, initstate, setstate and rand_r give glibc's sequences, and getopt
-  permutes as glibc's does;
+- rand, random, initstate, setstate and rand_r give glibc's sequences, getopt
+  permutes as glibc's does, and qsort sorts as glibc's (stable, the same
+  comparisons in the same order);
 - bad uses of the options get one error line and exit status 1.
 
 Usage: test_posix.py BIN_DIR WORK_DIR"""
@@ -35,6 +36,7 @@ bin_dir, work, check = checks.setup()
 symplex = os.path.join(bin_dir, "symplex")
 replay = os.path.join(bin_dir, "symplex-replay")
 wc = os.path.join(HERE, "posix", "wc_lite.c")
+CLANG = "/usr/lib/llvm-16/bin/clang"
 
 
 def run(name, *args, timeout=300):
@@ -279,6 +281,58 @@ def check_getopt():
           % (len(envs) - len(differ), len(envs), differ[:3]))
 
 
+QSORT_PROG = r"""#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+struct Small { int key, id; };
+struct Big { int key, id; char pad[40]; };
+static int small_cmp(const void *a, const void *b) {
+    const struct Small *x = a, *y = b;
+    printf("%d%d ", x->id, y->id);
+    return x->key - y->key;
+}
+static int big_cmp(const void *a, const void *b, void *arg) {
+    const struct Big *x = a, *y = b;
+    ++*(int *)arg;
+    return x->key - y->key;
+}
+/* each comparison (the ids compared), the order of equal keys, qsort_r with a large element */
+int main(void) {
+    struct Small s[11];
+    for (int i = 0; i < 11; i++) s[i] = (struct Small){(i * 7) % 3, i};
+    qsort(s, 11, sizeof s[0], small_cmp);
+    printf("\nsmall:");
+    for (int i = 0; i < 11; i++) printf(" %d", s[i].id);
+    static struct Big b[9];
+    for (int i = 0; i < 9; i++) { b[i].key = (i * 5) % 4; b[i].id = i; }
+    int calls = 0;
+    qsort_r(b, 9, sizeof b[0], big_cmp, &calls);
+    printf("\nbig (%d comparisons):", calls);
+    for (int i = 0; i < 9; i++) printf(" %d", b[i].id);
+    printf("\n");
+    return s[0].id;
+}
+"""
+
+
+def check_qsort():
+    """qsort and qsort_r as glibc's: the same comparisons in the same order, equal keys in the same (stable) order."""
+    src = os.path.join(work, "qsort.c")
+    with open(src, "w") as f:
+        f.write(QSORT_PROG)
+    r, out = run("qsort", "--posix", src)
+    rows = read_tests_csv(out) if r.returncode == 0 else []
+    check(len(rows) == 1, "qsort: one path (%d: %s)" % (r.returncode, r.stderr[-300:]))
+    if len(rows) != 1:
+        return
+    # built without symplex-replay's sanitizers: ASan's qsort first runs the comparator over every neighbouring pair
+    exe = os.path.join(work, "qsort-native")
+    subprocess.run([CLANG, "-w", "-o", exe, src], check=True, timeout=300)
+    rp = subprocess.run([exe], capture_output=True, text=True, timeout=300)
+    check(r.stdout == rp.stdout and rows[0]["exit_status"] == str(rp.returncode),
+          "qsort: comparisons and order as natively: %r against %r" % (r.stdout[:160], rp.stdout[:160]))
+
+
 def check_bad_uses():
     for args, what in ((["--sym-args", "0", "1", "4", wc], "--sym-* without --posix"),
                        (["--posix", "--sym-arg", "x", wc], "a length that is no number"),
@@ -295,5 +349,6 @@ check_unsupported_calls()
 check_locale()
 check_rand()
 check_getopt()
+check_qsort()
 check_bad_uses()
 check.finish()
