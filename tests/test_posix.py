@@ -211,24 +211,34 @@ int main(void) {
 """
 
 
+def symplex_and_native(name, prog):
+    """A program without inputs run under --posix (one path) and built natively without sanitizers (ASan's qsort,
+    for one, calls the comparator more often): (symplex's stdout, its recorded exit status, the native stdout and
+    exit status), or None once the failure is checked."""
+    src = os.path.join(work, name + ".c")
+    with open(src, "w") as f:
+        f.write(prog)
+    r, out = run(name, "--posix", src)
+    rows = read_tests_csv(out) if r.returncode == 0 else []
+    check(len(rows) == 1, "%s: one path (%d: %s)" % (name, r.returncode, r.stderr[-300:]))
+    if len(rows) != 1:
+        return None
+    exe = os.path.join(work, name + "-native")
+    subprocess.run([CLANG, "-w", "-o", exe, src], check=True, timeout=300)
+    rp = subprocess.run([exe], capture_output=True, text=True, timeout=300)
+    return r.stdout, rows[0]["exit_status"], rp.stdout, str(rp.returncode)
+
+
 def check_rand():
     """rand, random, initstate, setstate and rand_r give the host's (glibc's) sequences, where tests replay."""
-    src = os.path.join(work, "rand.c")
-    with open(src, "w") as f:
-        f.write(RAND_PROG)
-    r, out = run("rand", "--posix", src)
-    rows = read_tests_csv(out) if r.returncode == 0 else []
-    check(len(rows) == 1, "rand: one path (%d: %s)" % (r.returncode, r.stderr[-300:]))
-    if len(rows) != 1:
+    res = symplex_and_native("rand", RAND_PROG)
+    if not res:
         return
-    rp = subprocess.run([replay, src, os.path.join(out, rows[0]["test"] + ".ktest")], capture_output=True,
-                        text=True, timeout=300)
-    want, got = rp.stdout.splitlines(), r.stdout.splitlines()
+    got, want = res[0].splitlines(), res[2].splitlines()
     differ = [(w, g) for w, g in zip(want, got) if w != g]
     check(len(want) == 20 and want == got, "rand: symplex's output is the native one (%d lines, first differences %r)"
           % (len(want), differ[:3]))
-    check(rows[0]["exit_status"] == str(rp.returncode), "rand: exit status %s natively %d"
-          % (rows[0]["exit_status"], rp.returncode))
+    check(res[1] == res[3], "rand: exit status %s natively %s" % (res[1], res[3]))
 
 
 GETOPT_PROG = r"""#include <stdio.h>
@@ -317,20 +327,10 @@ int main(void) {
 
 def check_qsort():
     """qsort and qsort_r as glibc's: the same comparisons in the same order, equal keys in the same (stable) order."""
-    src = os.path.join(work, "qsort.c")
-    with open(src, "w") as f:
-        f.write(QSORT_PROG)
-    r, out = run("qsort", "--posix", src)
-    rows = read_tests_csv(out) if r.returncode == 0 else []
-    check(len(rows) == 1, "qsort: one path (%d: %s)" % (r.returncode, r.stderr[-300:]))
-    if len(rows) != 1:
-        return
-    # built without symplex-replay's sanitizers: ASan's qsort first runs the comparator over every neighbouring pair
-    exe = os.path.join(work, "qsort-native")
-    subprocess.run([CLANG, "-w", "-o", exe, src], check=True, timeout=300)
-    rp = subprocess.run([exe], capture_output=True, text=True, timeout=300)
-    check(r.stdout == rp.stdout and rows[0]["exit_status"] == str(rp.returncode),
-          "qsort: comparisons and order as natively: %r against %r" % (r.stdout[:160], rp.stdout[:160]))
+    res = symplex_and_native("qsort", QSORT_PROG)
+    if res:
+        check(res[0] == res[2] and res[1] == res[3],
+              "qsort: comparisons and order as natively: %r against %r" % (res[0][:160], res[2][:160]))
 
 
 def check_bad_uses():
