@@ -333,6 +333,45 @@ def check_qsort():
               "qsort: comparisons and order as natively: %r against %r" % (res[0][:160], res[2][:160]))
 
 
+TTY_PROG = r"""#include <stdio.h>
+#include <unistd.h>
+int main(void) {
+    printf("stdout %d\n", isatty(1));
+    fprintf(stderr, "stderr %d\n", isatty(2));
+    return isatty(1) * 2 + isatty(2);
+}
+"""
+
+
+def check_no_terminal():
+    """The model has no terminal: replayed in one, the program still sees none, and its output still shows."""
+    import pty
+    src = os.path.join(work, "tty.c")
+    with open(src, "w") as f:
+        f.write(TTY_PROG)
+    r, out = run("tty", "--posix", src)
+    rows = read_tests_csv(out) if r.returncode == 0 else []
+    check(len(rows) == 1 and rows[0]["exit_status"] == "0", "tty: one path, exit status 0 (%r)" % rows)
+    if len(rows) != 1:
+        return
+    master, slave = pty.openpty()
+    rp = subprocess.run([replay, src, os.path.join(out, rows[0]["test"] + ".ktest")], stdout=slave, stderr=slave,
+                        timeout=300)
+    os.close(slave)
+    shown = b""
+    try:
+        while True:
+            chunk = os.read(master, 4096)
+            if not chunk:
+                break
+            shown += chunk
+    except OSError:  # EIO: the terminal's other end is closed
+        pass
+    os.close(master)
+    check(rp.returncode == 0, "tty: replayed in a terminal, the program sees none (exit status %d)" % rp.returncode)
+    check(b"stdout 0" in shown and b"stderr 0" in shown, "tty: its output reaches the terminal: %r" % shown[-200:])
+
+
 def check_bad_uses():
     for args, what in ((["--sym-args", "0", "1", "4", wc], "--sym-* without --posix"),
                        (["--posix", "--sym-arg", "x", wc], "a length that is no number"),
@@ -350,5 +389,6 @@ check_locale()
 check_rand()
 check_getopt()
 check_qsort()
+check_no_terminal()
 check_bad_uses()
 check.finish()

@@ -16,6 +16,9 @@
  * without "model_version" was not written under --posix: PROGRAM runs with
  * ARGS as they are, in the current directory.
  *
+ * The model has no terminal: under a --posix test, a stdout or stderr that
+ * is one reaches the program as a pipe (its output copied through).
+ *
  * The exit status is the program's, 128 + N when signal N killed it, and 2
  * when the test cannot be replayed (a message says why). */
 #define _GNU_SOURCE
@@ -23,7 +26,9 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,7 +163,54 @@ static void prun_setup(PosixReplay *r, const char *program) {
     prun_take(r, "model_version");
 }
 
-static int prun_exec(char **argv, int stdin_fd, const char *dir) {
+/* Copies what the program writes to the pipes in relay[fd] (-1: none) to
+ * descriptor fd, until every pipe is closed or, once the program has ended
+ * (*status), nothing more is waiting: a child it left running may hold a
+ * pipe open. */
+static bool prun_relay(int relay[3], pid_t pid, int *status) {
+    struct pollfd pf[2];
+    int to[2], n = 0;
+    bool ended = false;
+    for (int fd = 1; fd <= 2; fd++)
+        if (relay[fd] >= 0) pf[n] = (struct pollfd){.fd = relay[fd], .events = POLLIN}, to[n++] = fd;
+    while (n) {
+        int ready = poll(pf, (nfds_t)n, ended ? 0 : 100);
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready <= 0) {
+            if (ended || ready < 0) break;
+            ended = waitpid(pid, status, WNOHANG) == pid;
+            continue;
+        }
+        for (int k = 0; k < n; k++) {
+            if (!pf[k].revents) continue;
+            char buf[4096];
+            ssize_t got = read(pf[k].fd, buf, sizeof buf);
+            if (got > 0) {
+                for (ssize_t off = 0, w; off < got; off += w > 0 ? w : 0)
+                    if ((w = write(to[k], buf + off, (size_t)(got - off))) < 0 && errno != EINTR) break;
+                continue;
+            }
+            if (got < 0 && errno == EINTR) continue;
+            close(pf[k].fd);
+            pf[k] = pf[--n], to[k] = to[n], k--;
+        }
+    }
+    for (int k = 0; k < n; k++) close(pf[k].fd);
+    return ended;
+}
+
+/* Runs the program. With no_terminal, its stdout and stderr are pipes
+ * whenever ours are terminals (copied through to them): the environment
+ * model has no terminal (isatty is 0), and a program that asks (ls's
+ * columns, colour, line buffering) must take the recorded path. */
+static int prun_exec(char **argv, int stdin_fd, const char *dir, bool no_terminal) {
+    int relay[3] = {-1, -1, -1}, child_end[3] = {-1, -1, -1};
+    for (int fd = 1; fd <= 2; fd++) {
+        int p[2];
+        if (!no_terminal || !isatty(fd)) continue;
+        if (pipe(p) != 0) prun_fail("cannot make a pipe: %s", strerror(errno));
+        relay[fd] = p[0], child_end[fd] = p[1];
+    }
     pid_t pid = fork();
     if (pid < 0) prun_fail("cannot fork: %s", strerror(errno));
     if (pid == 0) {
@@ -167,13 +219,18 @@ static int prun_exec(char **argv, int stdin_fd, const char *dir) {
             dup2(stdin_fd, 0);
             close(stdin_fd);
         }
+        for (int fd = 1; fd <= 2; fd++)
+            if (child_end[fd] >= 0) dup2(child_end[fd], fd), close(child_end[fd]), close(relay[fd]);
         execv(argv[0], argv);
         fprintf(stderr, "symplex-posix-run: cannot run '%s': %s\n", argv[0], strerror(errno));
         _exit(2);
     }
+    for (int fd = 1; fd <= 2; fd++)
+        if (child_end[fd] >= 0) close(child_end[fd]);
     int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) prun_fail("waitpid: %s", strerror(errno));
+    if (!prun_relay(relay, pid, &status))
+        while (waitpid(pid, &status, 0) < 0)
+            if (errno != EINTR) prun_fail("waitpid: %s", strerror(errno));
     return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
 }
 
@@ -213,7 +270,7 @@ int main(int argc, char **argv) {
     if (!program) prun_fail("no such program: %s", argv[2]);
     if (prun_find(t, "model_version") < 0) {
         argv[2] = program;
-        return prun_exec(argv + 2, -1, NULL);
+        return prun_exec(argv + 2, -1, NULL, false); /* as symplex ran it: isatty was the host's */
     }
     char tmpl[] = "/tmp/symplex-posix-XXXXXX";
     const char *base = getenv("TMPDIR");
@@ -224,7 +281,7 @@ int main(int argc, char **argv) {
     PosixReplay r = {.t = t, .dir = dir, .stdin_fd = -1};
     prun_setup(&r, program);
     if (r.stdin_fd < 0) r.stdin_fd = open("/dev/null", O_RDONLY);
-    int rc = prun_exec(r.argv, r.stdin_fd, dir);
+    int rc = prun_exec(r.argv, r.stdin_fd, dir, true);
     prun_rmdir(dir);
     ktest_free(t);
     return rc;
