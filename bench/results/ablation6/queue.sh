@@ -4,5 +4,5 @@
 # same DSE loop without them, the array abstraction against Z3's arrays under the default), and the default against
 # --plain, each single configuration and itself with each layer off (issue 31). Running this file again resumes.
 set -e
-bench/ablation/run --bin /work/snap20/bin --out=bench/results/ablation6 --workload=general \
+bench/ablation/run --bin /work/snap21/bin --out=bench/results/ablation6 --workload=general \
     plain-portfolio plain-cw plain-homi plain-speculate plain-partial-dse arrays auto plain-fp
