@@ -4,5 +4,9 @@
 # same DSE loop without them, the array abstraction against Z3's arrays under the default), and the default against
 # --plain, each single configuration and itself with each layer off (issue 31). Running this file again resumes.
 set -e
+# coreutils under --posix read the locale from the environment (multibyte under C.UTF-8, as their native replays):
+# every session runs with the same one
+export LANG=C.UTF-8
+unset LC_ALL LC_CTYPE
 bench/ablation/run --bin /work/snap21/bin --out=bench/results/ablation6 --workload=general \
     plain-portfolio plain-cw plain-homi plain-speculate plain-partial-dse arrays auto plain-fp
