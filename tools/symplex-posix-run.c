@@ -163,6 +163,11 @@ static void prun_setup(PosixReplay *r, const char *program) {
     prun_take(r, "model_version");
 }
 
+static void prun_write_all(int fd, const char *buf, ssize_t len) {
+    for (ssize_t off = 0, w; off < len; off += w > 0 ? w : 0)
+        if ((w = write(fd, buf + off, (size_t)(len - off))) < 0 && errno != EINTR) return;
+}
+
 /* Copies what the program writes to the pipes in relay[fd] (-1: none) to
  * descriptor fd, until every pipe is closed or, once the program has ended
  * (*status), nothing more is waiting: a child it left running may hold a
@@ -186,8 +191,7 @@ static bool prun_relay(int relay[3], pid_t pid, int *status) {
             char buf[4096];
             ssize_t got = read(pf[k].fd, buf, sizeof buf);
             if (got > 0) {
-                for (ssize_t off = 0, w; off < got; off += w > 0 ? w : 0)
-                    if ((w = write(to[k], buf + off, (size_t)(got - off))) < 0 && errno != EINTR) break;
+                prun_write_all(to[k], buf, got);
                 continue;
             }
             if (got < 0 && errno == EINTR) continue;

@@ -101,7 +101,7 @@ char *initstate(unsigned seed, char *state, size_t size) {
 
 char *setstate(char *state) {
     int32_t *buf = (int32_t *)(void *)state;
-    int32_t kind = buf[0] % RAND_KINDS;
+    int32_t kind = rand_kind(buf);
     if (kind < 0 || (kind > 0 && buf[0] / RAND_KINDS >= rand_kinds[kind].deg)) {
         errno = EINVAL;
         return 0;
@@ -112,13 +112,11 @@ char *setstate(char *state) {
 }
 
 int rand_r(unsigned *seed) {
-    unsigned x = *seed;
-    int result = 0;
-    for (int k = 0; k < 3; k++) {
+    unsigned x = *seed * 1103515245u + 12345u, result = (x / 65536) % 2048;
+    for (int k = 0; k < 2; k++) {
         x = x * 1103515245u + 12345u;
-        unsigned bits = k == 0 ? 2048 : 1024;
-        result = (int)(((unsigned)result << (k ? 10 : 0)) ^ ((x / 65536) % bits));
+        result = (result << 10) ^ ((x / 65536) % 1024);
     }
     *seed = x;
-    return result;
+    return (int)result;
 }
