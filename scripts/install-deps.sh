@@ -2,7 +2,8 @@
 # Installs the Debian packages symplex needs, and only those that are missing.
 set -euo pipefail
 pkgs=(cmake make gcc python3 llvm-16-dev clang-16 libclang-rt-16-dev libz3-dev libglpk-dev libffi-dev
-      zlib1g-dev gcovr libxml2-utils python3-matplotlib csmith libcsmith-dev libicu72 openmpi-bin libopenmpi-dev)
+      zlib1g-dev gcovr libxml2-utils python3-matplotlib csmith libcsmith-dev libicu72 openmpi-bin libopenmpi-dev
+      musl-tools)
 # npm (for the SARIF validator) comes with nodejs from NodeSource, or from Debian's npm package
 command -v npm >/dev/null || pkgs+=(nodejs npm)
 missing=()

@@ -16,7 +16,7 @@
   replay (not musl's default of C.UTF-8, nor a locale the host lacks);
 - rand, random, initstate, setstate and rand_r give glibc's sequences, getopt
   permutes as glibc's does, and qsort sorts as glibc's (stable, the same
-  comparisons in the same order);
+  comparisons in the same order), and scanf reads as glibc's;
 - bad uses of the options get one error line and exit status 1.
 
 Usage: test_posix.py BIN_DIR WORK_DIR"""
@@ -229,16 +229,21 @@ def symplex_and_native(name, prog):
     return r.stdout, rows[0]["exit_status"], rp.stdout, str(rp.returncode)
 
 
-def check_rand():
-    """rand, random, initstate, setstate and rand_r give the host's (glibc's) sequences, where tests replay."""
-    res = symplex_and_native("rand", RAND_PROG)
+def check_native_output(name, prog, lines):
+    """prog prints `lines` lines under symplex and natively, the same ones, and exits with the same status."""
+    res = symplex_and_native(name, prog)
     if not res:
         return
     got, want = res[0].splitlines(), res[2].splitlines()
     differ = [(w, g) for w, g in zip(want, got) if w != g]
-    check(len(want) == 20 and want == got, "rand: symplex's output is the native one (%d lines, first differences %r)"
-          % (len(want), differ[:3]))
-    check(res[1] == res[3], "rand: exit status %s natively %s" % (res[1], res[3]))
+    check(len(want) == lines and want == got, "%s: symplex's output is the native one (%d lines, first differences %r)"
+          % (name, len(want), differ[:3]))
+    check(res[1] == res[3], "%s: exit status %s natively %s" % (name, res[1], res[3]))
+
+
+def check_rand():
+    """rand, random, initstate, setstate and rand_r give the host's (glibc's) sequences, where tests replay."""
+    check_native_output("rand", RAND_PROG, 20)
 
 
 GETOPT_PROG = r"""#include <stdio.h>
@@ -333,6 +338,77 @@ def check_qsort():
               "qsort: comparisons and order as natively: %r against %r" % (res[0][:160], res[2][:160]))
 
 
+SCANF_PROG = r"""#include <errno.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+/* inputs where musl's scanf and glibc's read differently; each line: the result, what was stored, %n, errno */
+static void ints(const char *in, const char *fmt) {
+    long long v = -7;
+    int n = -1, r;
+    errno = 0;
+    r = sscanf(in, fmt, &v, &n);
+    printf("[%s] %s: %d %lld %d %d\n", in, fmt, r, v, n, errno);
+}
+static void dbl(const char *in, const char *fmt) {
+    double d = -7;
+    int n = -1, r;
+    errno = 0;
+    r = sscanf(in, fmt, &d, &n);
+    printf("[%s] %s: %d %a %d %d\n", in, fmt, r, d, n, errno);
+}
+int main(void) {
+    char s[16];
+    int n = -1, r;
+    void *p = &n;
+    long double ld = 0;
+    wchar_t w[4] = {0};
+    ints("0x", "%llx%n");
+    ints("-0xg", "%lli%n");
+    ints("0x1", "%2llx%n");
+    ints("9223372036854775808", "%lld%n");
+    ints("-9223372036854775809", "%lli%n");
+    ints("18446744073709551615", "%lld%n");
+    ints("x", "%lld%n");
+    dbl("1.5e", "%lf%n");
+    dbl("1.5e-x", "%lf%n");
+    dbl("0x.p", "%lf%n");
+    dbl("0x1", "%2lf%n");
+    dbl("0xg", "%lf%n");
+    dbl("nan(1)", "%lf%n");
+    dbl("infix", "%lf%n");
+    dbl("1e999", "%lf%n");
+    memset(s, '.', sizeof s);
+    r = sscanf("ab", "%5c%n", s, &n);
+    printf("%%5c: %d %.5s %d\n", r, s, n);
+    r = sscanf("a-b", "%[c-a]%n", s, &n);
+    printf("%%[c-a]: %d %s %d\n", r, s, n);
+    r = sscanf("(nil)", "%p%n", &p, &n);
+    printf("(nil): %d %d %d\n", r, p == NULL, n);
+    r = sscanf("1.5", "%llf", &ld);
+    printf("%%llf: %d %a\n", r, (double)ld);
+    printf("bad: %d %d\n", sscanf("abc", "%y", s), sscanf("abc", "%[abc", s));
+    char *m = s;
+    r = sscanf("a long word", "%*s %ms%n", &m, &n);
+    printf("%%ms: %d %s %d\n", r, m, n);
+    free(m);
+    r = sscanf("  ", "%ms", &m);
+    printf("%%ms at the end: %d %d\n", r, m == NULL);
+    setlocale(LC_ALL, "C.UTF-8");
+    r = sscanf("\xc3\xa9\xc3\xa9\xc3\xa9", "%2ls%n", w, &n);
+    printf("%%2ls: %d %x %x %x %d\n", r, (unsigned)w[0], (unsigned)w[1], (unsigned)w[2], n);
+    return 0;
+}
+"""
+
+
+def check_scanf():
+    """scanf as glibc's, where tests replay: numbers ("0x", "1.5e", 2^63, nan), %5c on less, %[c-a], (nil), %ls."""
+    check_native_output("scanf", SCANF_PROG, 23)
+
+
 TTY_PROG = r"""#include <stdio.h>
 #include <unistd.h>
 int main(void) {
@@ -389,6 +465,7 @@ check_locale()
 check_rand()
 check_getopt()
 check_qsort()
+check_scanf()
 check_no_terminal()
 check_bad_uses()
 check.finish()
