@@ -58,6 +58,19 @@ for d in $dirs; do
   done
 done
 files+=(malloc/reallocarray.c)
+# Files built with some of musl's own functions renamed, as path:tag; the
+# renamed copy replaces the file:
+#   mb       musl's mbtowc and mbrtowc (__musl_mbtowc, __musl_mbrtowc), kept
+#            for its regex, fnmatch and iconv: runtime/posix/multibyte.c gives
+#            the program glibc's conversions, while in the C locale glibc's
+#            regex and fnmatch match bytes, as musl's mapped bytes do.
+renamed="regex/fnmatch.c:mb regex/regcomp.c:mb regex/regexec.c:mb locale/iconv.c:mb multibyte/mbtowc.c:mb
+         multibyte/mbrtowc.c:mb"
+kept=()
+for rel in "${files[@]}"; do
+  case " $(echo $renamed) " in *" $rel:"*) ;; *) kept+=("$rel") ;; esac
+done
+files=("${kept[@]}" $renamed)
 
 objs="$work/bc"
 mkdir -p "$objs"
@@ -74,12 +87,17 @@ fi
 export clang src objs work
 # one clang per file, as many at once as there are cores; a file already
 # built from the same source and flags is kept
-printf '%s\n' "${files[@]}" | xargs -P "$(nproc)" -I{} sh -c '
-  out="$objs/$(echo "{}" | tr / _).bc"
-  if [ "$out" -nt "$src/src/{}" ] && [ "$out" -nt "$work/flags.rsp" ]; then exit 0; fi
-  "$clang" @"$work/flags.rsp" -o "$out" "$src/src/{}"'
+bc_name() { echo "$objs/$(echo "$1" | tr /: __).bc"; }
+export -f bc_name
+printf '%s\n' "${files[@]}" | xargs -P "$(nproc)" -I{} bash -c '
+  out=$(bc_name "{}") rel="{}" extra=()
+  case "$rel" in
+    *:mb) rel=${rel%:mb} extra=(-Dmbtowc=__musl_mbtowc -Dmbrtowc=__musl_mbrtowc) ;;
+  esac
+  if [ "$out" -nt "$src/src/$rel" ] && [ "$out" -nt "$work/flags.rsp" ]; then exit 0; fi
+  "$clang" @"$work/flags.rsp" "${extra[@]}" -o "$out" "$src/src/$rel"'
 bcs=()
-for rel in "${files[@]}"; do bcs+=("$objs/$(echo "$rel" | tr / _).bc"); done
+for rel in "${files[@]}"; do bcs+=("$(bc_name "$rel")"); done
 "$llvm_link" -o "$out_bc" "${bcs[@]}"
 
 # public headers, laid out as `make install-headers` lays them out

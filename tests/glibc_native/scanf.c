@@ -1,7 +1,7 @@
 /* Reads lines FORMAT<TAB>INPUT and prints, for sscanf and for fscanf on a
  * stream, what the call returned, the first 16 bytes of each of four
  * destinations and the next character of the stream. Built once against
- * glibc and once against musl with runtime/posix/scanf.c (tests/test_scanf_glibc.py). */
+ * glibc and once against musl with runtime/posix/scanf.c (tests/test_glibc_native.py). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""The files --posix links over musl so that a program behaves as on glibc,
+where its tests replay, checked against glibc on many more cases than a
+symbolic run could cover. Each harness under tests/glibc_native is built once
+natively (glibc) and once against musl (musl-gcc, static) with its runtime
+file linked over musl's definitions, both run on the same cases, and every
+line of their output must agree:
+
+- scanf.c (runtime/posix/scanf.c): every input up to 4 characters over an
+  alphabet that makes numbers (signs, 0, x, ., e, p, inf, nan, parentheses)
+  for each number conversion and width, every input up to 3 characters for
+  the string conversions and sets, and random formats of up to three
+  directives on random inputs: the result, what was stored, and where the
+  stream was left. errno is not compared: glibc puts back its earlier value
+  at some ends of input (docs/limitations.md);
+- multibyte.c (runtime/posix/multibyte.c), in the C, POSIX and C.UTF-8
+  locales: every sequence of 1 and 2 bytes and random ones of 3 to 6 (whole
+  and byte by byte, mbrtowc, mbtowc, mblen), wcrtomb and wctomb over the code
+  points and past them, btowc and wctob, MB_CUR_MAX, and random strings
+  through mbstowcs, mbsrtowcs, fgetwc, wcstombs and printf's %ls.
+
+Usage: test_glibc_native.py MUSL_WORK_DIR WORK_DIR"""
+import itertools
+import os
+import random
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import checks  # noqa: E402
+
+musl_work, work, check = checks.setup()  # the first argument is musl's work directory here
+RUNTIME = os.path.join(HERE, "..", "runtime", "posix")
+HARNESSES = os.path.join(HERE, "glibc_native")
+
+NUMBER_FORMATS = ["%d", "%i", "%x", "%o", "%u", "%hhd", "%lld", "%lli", "%llx", "%p", "%2d", "%3i", "%2x", "%*d",
+                  "%f", "%lf", "%Lf", "%e", "%g", "%a", "%1lf", "%2lf", "%3lf", "%5lf", "%*lf"]
+STRING_FORMATS = ["%s", "%3s", "%c", "%3c", "%[a-c]", "%[^a-c]", "%[]a]", "%[-a]", "%[c-a]", "%[a-c-e]", "%2[abc]",
+                  "%*s%n", "%%%n", "a%n", " %n", "%d %d", "%dx%d", "%d%*d%d", "%1$d %2$d", "%*d%d", "%ls", "%lc",
+                  "%m[a-c]", "%ms", "%m[^a]%n", "%y", "%[abc", "a%"]
+RANDOM_CONVERSIONS = ["d", "i", "x", "o", "u", "p", "f", "e", "g", "a", "lf", "Lf", "llf", "hhd", "hd", "lld", "zu",
+                      "s", "c", "[a-f]", "[^ ]", "[]x-]", "[0-9.e+-]", "n", "lc", "ls"]
+
+
+def scanf_cases():
+    out = []
+    for fmt in NUMBER_FORMATS:
+        alphabet = "01.xepi+-nf(" if fmt[-1] in "fega" else "0x1a8-+ ("
+        for n in range(5):
+            out += [fmt + "%n%c\t" + "".join(t) for t in itertools.product(alphabet, repeat=n)]
+    for s in ["infinity", "infin", "NaN(1)", "-nan", "(nil)", "(nix", "-(nil)", "9223372036854775808",
+              "-9223372036854775809", "18446744073709551616", "0x1p-3", "1e999", "0x8000000000000000"]:
+        out += [fmt + "%n%c\t" + s for fmt in NUMBER_FORMATS]
+    for fmt in STRING_FORMATS:
+        for n in range(4):
+            out += [fmt + "\t" + "".join(t) for t in itertools.product("ab]-c 5%", repeat=n)]
+    rnd = random.Random(1)
+    for _ in range(40000):
+        fmt = ""
+        for _ in range(rnd.randint(1, 3)):
+            conv = rnd.choice(RANDOM_CONVERSIONS)
+            width = rnd.choice(["", "", str(rnd.randint(1, 6))])
+            if conv in ("s", "ls") or conv.startswith("["):
+                width = width or str(rnd.randint(1, 9))  # the destinations hold 64 bytes
+            star = "" if conv == "n" or rnd.random() < 0.8 else "*"
+            fmt += rnd.choice(["", " ", ",", "%%"]) + "%" + star + ("" if conv == "n" else width) + conv
+        text = "".join(rnd.choice("0123456789abcdefxXpPeE.+-infaINFAN() %") for _ in range(rnd.randint(0, 12)))
+        out.append(fmt + "\t" + text)
+    return out
+
+
+def build(name):
+    """The harness `name` built against glibc and against musl with runtime/posix/<name>.c: the two executables."""
+    musl_gcc = shutil.which("musl-gcc")
+    check(musl_gcc is not None, "musl-gcc (Debian's musl-tools) is installed")
+    if not musl_gcc:
+        return None
+    src = os.path.join(musl_work, "musl-src")
+    inc = [os.path.join(src, "arch", "x86_64"), os.path.join(src, "arch", "generic"),
+           os.path.join(musl_work, "gen", "src", "internal"), os.path.join(src, "src", "include"),
+           os.path.join(src, "src", "internal"), os.path.join(musl_work, "gen", "include"),
+           os.path.join(src, "include")]
+    harness = os.path.join(HARNESSES, name + ".c")
+    glibc_bin, musl_bin, obj = (os.path.join(work, name + n) for n in ("-glibc", "-musl", ".o"))
+    subprocess.run(["gcc", "-O1", "-w", "-o", glibc_bin, harness], check=True)
+    # musl's internal headers as system headers: their own warnings are not the runtime file's
+    subprocess.run([musl_gcc, "-std=gnu11", "-D_GNU_SOURCE", "-O1", "-Wall", "-Wextra", "-Werror",
+                    "-c", "-o", obj] + [a for d in inc for a in ("-isystem", d)]
+                   + [os.path.join(RUNTIME, name + ".c")], check=True)
+    subprocess.run([musl_gcc, "-static", "-w", "-o", musl_bin, harness, obj], check=True)
+    return glibc_bin, musl_bin
+
+
+def compare(what, bins, args=(), stdin=None, lines_per_case=None, cases=None):
+    """Runs both builds; their outputs must be equal, line by line."""
+    outs = [subprocess.run([b] + list(args), input=stdin, capture_output=True, text=True, errors="replace",
+                           timeout=600) for b in bins]
+    for b, o in zip(bins, outs):
+        check(o.returncode == 0, "%s: %s ran to its end (%d)" % (what, os.path.basename(b), o.returncode))
+    want, got = outs[0].stdout.splitlines(), outs[1].stdout.splitlines()
+    if cases is not None:
+        check(len(want) == lines_per_case * len(cases), "%s: glibc answered every case (%d lines for %d)"
+              % (what, len(want), len(cases)))
+    differ = [((cases[i // lines_per_case],) if cases else ()) + (w, g)
+              for i, (w, g) in enumerate(zip(want, got)) if w != g]
+    check(len(want) > 1000 and len(got) == len(want) and not differ,
+          "%s: %d lines as glibc's; %d differ, first %r" % (what, len(want), len(differ), differ[:3]))
+
+
+def main():
+    os.makedirs(work, exist_ok=True)
+    bins = build("scanf")
+    if bins:
+        lines = scanf_cases()
+        compare("scanf", bins, stdin="\n".join(lines) + "\n", lines_per_case=2, cases=lines)
+    bins = build("multibyte")
+    if bins:
+        for locale in ("C", "POSIX", "C.UTF-8"):
+            compare("multibyte in " + locale, bins, args=[locale])
+
+
+main()
+check.finish()
