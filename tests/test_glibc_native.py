@@ -17,7 +17,9 @@ line of their output must agree:
   locales: every sequence of 1 and 2 bytes and random ones of 3 to 6 (whole
   and byte by byte, mbrtowc, mbtowc, mblen), wcrtomb and wctomb over the code
   points and past them, btowc and wctob, MB_CUR_MAX, and random strings
-  through mbstowcs, mbsrtowcs, fgetwc, wcstombs and printf's %ls.
+  through mbstowcs, mbsrtowcs, fgetwc, wcstombs and printf's %ls;
+- libgen.c (runtime/posix/libgen.c): dirname and basename of every path of up
+  to 7 characters over "/a.".
 
 Usage: test_glibc_native.py MUSL_WORK_DIR WORK_DIR"""
 import itertools
@@ -119,6 +121,9 @@ def main():
     if bins:
         for locale in ("C", "POSIX", "C.UTF-8"):
             compare("multibyte in " + locale, bins, args=[locale])
+    bins = build("libgen")
+    if bins:
+        compare("libgen", bins)
 
 
 main()

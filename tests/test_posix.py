@@ -16,8 +16,8 @@
   replay (not musl's default of C.UTF-8, nor a locale the host lacks);
 - rand, random, initstate, setstate and rand_r give glibc's sequences, getopt
   permutes as glibc's does, and qsort sorts as glibc's (stable, the same
-  comparisons in the same order), scanf reads and mbrtowc and its family
-  convert as glibc's;
+  comparisons in the same order), scanf reads, mbrtowc and its family
+  convert and dirname splits as glibc's;
 - bad uses of the options get one error line and exit status 1.
 
 Usage: test_posix.py BIN_DIR WORK_DIR"""
@@ -451,6 +451,26 @@ def check_multibyte():
     check_native_output("multibyte", MULTIBYTE_PROG, 17)
 
 
+LIBGEN_PROG = r"""#include <libgen.h>
+#include <stdio.h>
+#include <string.h>
+int main(void) {
+    const char *paths[] = {"//", "//a", "//a//", "///a", "//a/b", "a//b/", "/", ""};
+    for (int i = 0; i < 8; i++) {
+        char p[8];
+        strcpy(p, paths[i]);
+        printf("[%s] [%s]\n", paths[i], dirname(p));
+    }
+    return 0;
+}
+"""
+
+
+def check_dirname():
+    """dirname keeps a leading "//" as glibc's does ("//a" has the parent "//")."""
+    check_native_output("dirname", LIBGEN_PROG, 8)
+
+
 def check_scanf():
     """scanf as glibc's, where tests replay: numbers ("0x", "1.5e", 2^63, nan), %5c on less, %[c-a], (nil), %ls."""
     check_native_output("scanf", SCANF_PROG, 23)
@@ -514,6 +534,7 @@ check_getopt()
 check_qsort()
 check_scanf()
 check_multibyte()
+check_dirname()
 check_no_terminal()
 check_bad_uses()
 check.finish()
