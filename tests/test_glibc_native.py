@@ -18,6 +18,11 @@ line of their output must agree:
   and byte by byte, mbrtowc, mbtowc, mblen), wcrtomb and wctomb over the code
   points and past them, btowc and wctob, MB_CUR_MAX, and random strings
   through mbstowcs, mbsrtowcs, fgetwc, wcstombs and printf's %ls;
+- wctype.c (runtime/posix/wctype.c, with its tables generated from glibc's
+  C.UTF-8 by scripts/wctype-tables.c), in the C and C.UTF-8 locales: the
+  twelve classes (by their functions and through wctype and iswctype), the
+  width and both case mappings (also through towctrans) of every code point
+  and a few past them, wcswidth;
 - libgen.c (runtime/posix/libgen.c): dirname and basename of every path of up
   to 7 characters over "/a.".
 
@@ -73,8 +78,10 @@ def scanf_cases():
     return out
 
 
-def build(name):
-    """The harness `name` built against glibc and against musl with runtime/posix/<name>.c: the two executables."""
+def build(name, generated=None):
+    """The harness `name` built against glibc and against musl with runtime/posix/<name>.c: the two executables.
+    generated: headers the runtime file includes, each made (into the work directory) by a program of scripts/,
+    as the build makes them."""
     musl_gcc = shutil.which("musl-gcc")
     check(musl_gcc is not None, "musl-gcc (Debian's musl-tools) is installed")
     if not musl_gcc:
@@ -87,9 +94,13 @@ def build(name):
     harness = os.path.join(HARNESSES, name + ".c")
     glibc_bin, musl_bin, obj = (os.path.join(work, name + n) for n in ("-glibc", "-musl", ".o"))
     subprocess.run(["gcc", "-O1", "-w", "-o", glibc_bin, harness], check=True)
+    for header, generator in (generated or {}).items():
+        exe = os.path.join(work, generator[:-2])
+        subprocess.run(["gcc", "-O1", "-o", exe, os.path.join(HERE, "..", "scripts", generator)], check=True)
+        subprocess.run([exe, os.path.join(work, header)], check=True)
     # musl's internal headers as system headers: their own warnings are not the runtime file's
     subprocess.run([musl_gcc, "-std=gnu11", "-D_GNU_SOURCE", "-O1", "-Wall", "-Wextra", "-Werror",
-                    "-c", "-o", obj] + [a for d in inc for a in ("-isystem", d)]
+                    "-c", "-o", obj, "-I", work] + [a for d in inc for a in ("-isystem", d)]
                    + [os.path.join(RUNTIME, name + ".c")], check=True)
     subprocess.run([musl_gcc, "-static", "-w", "-o", musl_bin, harness, obj], check=True)
     return glibc_bin, musl_bin
@@ -121,6 +132,10 @@ def main():
     if bins:
         for locale in ("C", "POSIX", "C.UTF-8"):
             compare("multibyte in " + locale, bins, args=[locale])
+    bins = build("wctype", generated={"wctype_tables.h": "wctype-tables.c"})
+    if bins:
+        for locale in ("C", "C.UTF-8"):
+            compare("wctype in " + locale, bins, args=[locale])
     bins = build("libgen")
     if bins:
         compare("libgen", bins)

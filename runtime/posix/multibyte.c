@@ -17,7 +17,7 @@
  * musl's regex, fnmatch and iconv keep musl's own conversions
  * (scripts/musl-bitcode.sh renames their calls): in the C locale, glibc's
  * regex and fnmatch match bytes, as musl's mapped bytes do. The wide
- * character classes and wcwidth are musl's (docs/limitations.md). */
+ * character classes and widths are glibc's too (wctype.c). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
