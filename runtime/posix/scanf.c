@@ -81,11 +81,15 @@ static void scan_store_int(void *dest, ScanSize size, unsigned long long v) {
     }
 }
 
-static int scan_digit(int c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'Z') return c - 'A' + 10;
-    return 99;
+/* c's value as a digit of base, or -1. Written to branch as little as it can
+ * on a symbolic c: a character that is no digit is one path, not one per
+ * class of character. */
+static int scan_digit(int c, int base) {
+    unsigned d = (unsigned)c - '0';
+    if (d < 10) return d < (unsigned)base ? (int)d : -1;
+    if (base <= 10) return -1;
+    d = ((unsigned)c | 32) - 'a';
+    return d < (unsigned)base - 10 ? (int)d + 10 : -1;
 }
 
 /* "(nil)", which glibc's printf writes for a null %p and its scanf reads
@@ -113,7 +117,7 @@ static int scan_int(ScanIn *in, int base, int conv, unsigned long long *out) {
         neg = c == '-';
         c = scan_get(in);
     }
-    if (c == '0' && (base == 0 || base == 16)) {
+    if ((base == 0 || base == 16) && c == '0') {
         digits = 1;
         c = scan_get(in);
         if (c == 'x' || c == 'X') {
@@ -125,8 +129,8 @@ static int scan_int(ScanIn *in, int base, int conv, unsigned long long *out) {
     }
     if (base == 0) base = 10;
     unsigned long long mag = 0;
-    for (; scan_digit(c) < base; c = scan_get(in)) {
-        unsigned d = (unsigned)scan_digit(c);
+    for (int v; (v = scan_digit(c, base)) >= 0; c = scan_get(in)) {
+        unsigned d = (unsigned)v;
         digits = 1;
         if (mag > (ULLONG_MAX - d) / (unsigned)base) over = 1;
         else mag = mag * (unsigned)base + d;

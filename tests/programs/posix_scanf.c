@@ -1,6 +1,6 @@
 /* symplex-test
  * args: --posix --sym-stdin 2
- * paths: 93
+ * paths: 37
  * exits: 0 1 2 3
  * scanf("%x") on two symbolic bytes of stdin, as glibc reads it (tests replay
  * there): "0x" with no hex digit after it is the number 0 with both bytes
