@@ -63,9 +63,11 @@ files+=(malloc/reallocarray.c)
 #   mb       musl's mbtowc and mbrtowc (__musl_mbtowc, __musl_mbrtowc), kept
 #            for its regex, fnmatch and iconv: runtime/posix/multibyte.c gives
 #            the program glibc's conversions, while in the C locale glibc's
-#            regex and fnmatch match bytes, as musl's mapped bytes do.
+#            regex and fnmatch match bytes, as musl's mapped bytes do;
+#   scan     musl's number scanners (__musl_intscan, __musl_floatscan), which
+#            runtime/posix/strto.c wraps to leave errno as glibc's strtol does.
 renamed="regex/fnmatch.c:mb regex/regcomp.c:mb regex/regexec.c:mb locale/iconv.c:mb multibyte/mbtowc.c:mb
-         multibyte/mbrtowc.c:mb"
+         multibyte/mbrtowc.c:mb internal/intscan.c:scan internal/floatscan.c:scan"
 kept=()
 for rel in "${files[@]}"; do
   case " $(echo $renamed) " in *" $rel:"*) ;; *) kept+=("$rel") ;; esac
@@ -93,6 +95,7 @@ printf '%s\n' "${files[@]}" | xargs -P "$(nproc)" -I{} bash -c '
   out=$(bc_name "{}") rel="{}" extra=()
   case "$rel" in
     *:mb) rel=${rel%:mb} extra=(-Dmbtowc=__musl_mbtowc -Dmbrtowc=__musl_mbrtowc) ;;
+    *:scan) rel=${rel%:scan} extra=(-D__intscan=__musl_intscan -D__floatscan=__musl_floatscan) ;;
   esac
   if [ "$out" -nt "$src/src/$rel" ] && [ "$out" -nt "$work/flags.rsp" ]; then exit 0; fi
   "$clang" @"$work/flags.rsp" "${extra[@]}" -o "$out" "$src/src/$rel"'

@@ -24,7 +24,11 @@ line of their output must agree:
   width and both case mappings (also through towctrans) of every code point
   and a few past them, wcswidth;
 - libgen.c (runtime/posix/libgen.c): dirname and basename of every path of up
-  to 7 characters over "/a.".
+  to 7 characters over "/a.";
+- strto.c (runtime/posix/strto.c, over musl's scanners built renamed, as the
+  build does): the strtol and strtod families, their wide forms and atoi,
+  atol and atoll, and errno, on numbers around the limits of int and long and
+  strings that hold none, with signs, white space and trailing characters.
 
 Usage: test_glibc_native.py MUSL_WORK_DIR WORK_DIR"""
 import itertools
@@ -78,10 +82,11 @@ def scanf_cases():
     return out
 
 
-def build(name, generated=None):
+def build(name, generated=None, renamed=()):
     """The harness `name` built against glibc and against musl with runtime/posix/<name>.c: the two executables.
     generated: headers the runtime file includes, each made (into the work directory) by a program of scripts/,
-    as the build makes them."""
+    as the build makes them. renamed: musl's sources (under its src/) built again with the -D options given, as
+    scripts/musl-bitcode.sh builds them, for the runtime file to call."""
     musl_gcc = shutil.which("musl-gcc")
     check(musl_gcc is not None, "musl-gcc (Debian's musl-tools) is installed")
     if not musl_gcc:
@@ -93,7 +98,7 @@ def build(name, generated=None):
            os.path.join(src, "include")]
     harness = os.path.join(HARNESSES, name + ".c")
     glibc_bin, musl_bin, obj = (os.path.join(work, name + n) for n in ("-glibc", "-musl", ".o"))
-    subprocess.run(["gcc", "-O1", "-w", "-o", glibc_bin, harness], check=True)
+    subprocess.run(["gcc", "-O1", "-w", "-o", glibc_bin, harness, "-lm"], check=True)
     for header, generator in (generated or {}).items():
         exe = os.path.join(work, generator[:-2])
         subprocess.run(["gcc", "-O1", "-o", exe, os.path.join(HERE, "..", "scripts", generator)], check=True)
@@ -102,11 +107,16 @@ def build(name, generated=None):
     subprocess.run([musl_gcc, "-std=gnu11", "-D_GNU_SOURCE", "-O1", "-Wall", "-Wextra", "-Werror",
                     "-c", "-o", obj, "-I", work] + [a for d in inc for a in ("-isystem", d)]
                    + [os.path.join(RUNTIME, name + ".c")], check=True)
-    subprocess.run([musl_gcc, "-static", "-w", "-o", musl_bin, harness, obj], check=True)
+    objs = [obj]
+    for i, (rel, defines) in enumerate(renamed):
+        objs.append(os.path.join(work, "%s-renamed%d.o" % (name, i)))
+        subprocess.run([musl_gcc, "-std=c99", "-D_XOPEN_SOURCE=700", "-O1", "-w", "-c", "-o", objs[-1]] + defines
+                       + [a for d in inc for a in ("-isystem", d)] + [os.path.join(src, "src", rel)], check=True)
+    subprocess.run([musl_gcc, "-static", "-w", "-o", musl_bin, harness] + objs, check=True)
     return glibc_bin, musl_bin
 
 
-def compare(what, bins, args=(), stdin=None, lines_per_case=None, cases=None):
+def compare(what, bins, args=(), stdin=None, lines_per_case=None, cases=None, minimum=1000):
     """Runs both builds; their outputs must be equal, line by line."""
     outs = [subprocess.run([b] + list(args), input=stdin, capture_output=True, text=True, errors="replace",
                            timeout=600) for b in bins]
@@ -118,7 +128,7 @@ def compare(what, bins, args=(), stdin=None, lines_per_case=None, cases=None):
               % (what, len(want), len(cases)))
     differ = [((cases[i // lines_per_case],) if cases else ()) + (w, g)
               for i, (w, g) in enumerate(zip(want, got)) if w != g]
-    check(len(want) > 1000 and len(got) == len(want) and not differ,
+    check(len(want) >= minimum and len(got) == len(want) and not differ,
           "%s: %d lines as glibc's; %d differ, first %r" % (what, len(want), len(differ), differ[:3]))
 
 
@@ -139,6 +149,10 @@ def main():
     bins = build("libgen")
     if bins:
         compare("libgen", bins)
+    bins = build("strto", renamed=[("internal/intscan.c", ["-D__intscan=__musl_intscan"]),
+                                   ("internal/floatscan.c", ["-D__floatscan=__musl_floatscan"])])
+    if bins:
+        compare("strto", bins, minimum=150)
 
 
 main()

@@ -16,8 +16,9 @@
   replay (not musl's default of C.UTF-8, nor a locale the host lacks);
 - rand, random, initstate, setstate and rand_r give glibc's sequences, getopt
   permutes as glibc's does, and qsort sorts as glibc's (stable, the same
-  comparisons in the same order), scanf reads, mbrtowc and its family
-  convert and dirname splits as glibc's;
+  comparisons in the same order), scanf, strtol, strtod and atoi read,
+  mbrtowc and its family convert, the wide classes classify and dirname
+  splits as glibc's;
 - bad uses of the options get one error line and exit status 1.
 
 Usage: test_posix.py BIN_DIR WORK_DIR"""
@@ -471,6 +472,32 @@ def check_dirname():
     check_native_output("dirname", LIBGEN_PROG, 8)
 
 
+STRTO_PROG = r"""#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+int main(void) {
+    char *end;
+    errno = 0;
+    long v = strtol("x", &end, 10);
+    printf("strtol x: %ld %d\n", v, errno);
+    errno = 0;
+    double d = strtod("-nan", &end);
+    printf("strtod -nan: %d %d %d\n", isnan(d) != 0, signbit(d) != 0, errno);
+    errno = 0;
+    printf("atol 2^63: %ld %d\n", atol("9223372036854775808"), errno);
+    errno = 0;
+    printf("atoi 2^63: %d %d\n", atoi("9223372036854775808"), errno);
+    return 0;
+}
+"""
+
+
+def check_strto():
+    """strtol and strtod leave errno alone without a number, "-nan" keeps its sign, atoi saturates as glibc's."""
+    check_native_output("strto", STRTO_PROG, 4)
+
+
 def check_scanf():
     """scanf as glibc's, where tests replay: numbers ("0x", "1.5e", 2^63, nan), %5c on less, %[c-a], (nil), %ls."""
     check_native_output("scanf", SCANF_PROG, 23)
@@ -535,6 +562,7 @@ check_qsort()
 check_scanf()
 check_multibyte()
 check_dirname()
+check_strto()
 check_no_terminal()
 check_bad_uses()
 check.finish()
