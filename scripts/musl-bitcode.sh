@@ -65,9 +65,11 @@ files+=(malloc/reallocarray.c)
 #            the program glibc's conversions, while in the C locale glibc's
 #            regex and fnmatch match bytes, as musl's mapped bytes do;
 #   scan     musl's number scanners (__musl_intscan, __musl_floatscan), which
-#            runtime/posix/strto.c wraps to leave errno as glibc's strtol does.
+#            runtime/posix/strto.c wraps to leave errno as glibc's strtol does;
+#   getopt   musl's getopt_long and getopt_long_only (__musl_getopt_long...),
+#            which runtime/posix/getopt.c wraps to read POSIXLY_CORRECT.
 renamed="regex/fnmatch.c:mb regex/regcomp.c:mb regex/regexec.c:mb locale/iconv.c:mb multibyte/mbtowc.c:mb
-         multibyte/mbrtowc.c:mb internal/intscan.c:scan internal/floatscan.c:scan"
+         multibyte/mbrtowc.c:mb internal/intscan.c:scan internal/floatscan.c:scan misc/getopt_long.c:getopt"
 kept=()
 for rel in "${files[@]}"; do
   case " $(echo $renamed) " in *" $rel:"*) ;; *) kept+=("$rel") ;; esac
@@ -96,6 +98,7 @@ printf '%s\n' "${files[@]}" | xargs -P "$(nproc)" -I{} bash -c '
   case "$rel" in
     *:mb) rel=${rel%:mb} extra=(-Dmbtowc=__musl_mbtowc -Dmbrtowc=__musl_mbrtowc) ;;
     *:scan) rel=${rel%:scan} extra=(-D__intscan=__musl_intscan -D__floatscan=__musl_floatscan) ;;
+    *:getopt) rel=${rel%:getopt} extra=(-Dgetopt_long=__musl_getopt_long -Dgetopt_long_only=__musl_getopt_long_only) ;;
   esac
   if [ "$out" -nt "$src/src/$rel" ] && [ "$out" -nt "$work/flags.rsp" ]; then exit 0; fi
   "$clang" @"$work/flags.rsp" "${extra[@]}" -o "$out" "$src/src/$rel"'

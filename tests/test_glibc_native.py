@@ -26,7 +26,7 @@ line of their output must agree:
 - libgen.c (runtime/posix/libgen.c): dirname and basename of every path of up
   to 7 characters over "/a.";
 - strto.c (runtime/posix/strto.c, over musl's scanners built renamed, as the
-  build does): the strtol and strtod families, their wide forms and atoi,
+  build does, and runtime/libc/atoi.c): the strtol and strtod families, their wide forms and atoi,
   atol and atoll, and errno, on numbers around the limits of int and long and
   strings that hold none, with signs, white space and trailing characters.
 
@@ -43,7 +43,7 @@ sys.path.insert(0, HERE)
 import checks  # noqa: E402
 
 musl_work, work, check = checks.setup()  # the first argument is musl's work directory here
-RUNTIME = os.path.join(HERE, "..", "runtime", "posix")
+RUNTIME = os.path.join(HERE, "..", "runtime")
 HARNESSES = os.path.join(HERE, "glibc_native")
 
 NUMBER_FORMATS = ["%d", "%i", "%x", "%o", "%u", "%hhd", "%lld", "%lli", "%llx", "%p", "%2d", "%3i", "%2x", "%*d",
@@ -82,8 +82,9 @@ def scanf_cases():
     return out
 
 
-def build(name, generated=None, renamed=()):
-    """The harness `name` built against glibc and against musl with runtime/posix/<name>.c: the two executables.
+def build(name, generated=None, renamed=(), sources=None):
+    """The harness `name` built against glibc and against musl with runtime/posix/<name>.c (or `sources`, paths
+    under runtime/): the two executables.
     generated: headers the runtime file includes, each made (into the work directory) by a program of scripts/,
     as the build makes them. renamed: musl's sources (under its src/) built again with the -D options given, as
     scripts/musl-bitcode.sh builds them, for the runtime file to call."""
@@ -97,17 +98,19 @@ def build(name, generated=None, renamed=()):
            os.path.join(src, "src", "internal"), os.path.join(musl_work, "gen", "include"),
            os.path.join(src, "include")]
     harness = os.path.join(HARNESSES, name + ".c")
-    glibc_bin, musl_bin, obj = (os.path.join(work, name + n) for n in ("-glibc", "-musl", ".o"))
+    glibc_bin, musl_bin = (os.path.join(work, name + n) for n in ("-glibc", "-musl"))
     subprocess.run(["gcc", "-O1", "-w", "-o", glibc_bin, harness, "-lm"], check=True)
     for header, generator in (generated or {}).items():
         exe = os.path.join(work, generator[:-2])
         subprocess.run(["gcc", "-O1", "-o", exe, os.path.join(HERE, "..", "scripts", generator)], check=True)
         subprocess.run([exe, os.path.join(work, header)], check=True)
     # musl's internal headers as system headers: their own warnings are not the runtime file's
-    subprocess.run([musl_gcc, "-std=gnu11", "-D_GNU_SOURCE", "-O1", "-Wall", "-Wextra", "-Werror",
-                    "-c", "-o", obj, "-I", work] + [a for d in inc for a in ("-isystem", d)]
-                   + [os.path.join(RUNTIME, name + ".c")], check=True)
-    objs = [obj]
+    objs = []
+    for i, source in enumerate(sources or ["posix/%s.c" % name]):
+        objs.append(os.path.join(work, "%s-runtime%d.o" % (name, i)))
+        subprocess.run([musl_gcc, "-std=gnu11", "-D_GNU_SOURCE", "-O1", "-Wall", "-Wextra", "-Werror",
+                        "-c", "-o", objs[-1], "-I", work] + [a for d in inc for a in ("-isystem", d)]
+                       + [os.path.join(RUNTIME, source)], check=True)
     for i, (rel, defines) in enumerate(renamed):
         objs.append(os.path.join(work, "%s-renamed%d.o" % (name, i)))
         subprocess.run([musl_gcc, "-std=c99", "-D_XOPEN_SOURCE=700", "-O1", "-w", "-c", "-o", objs[-1]] + defines
@@ -150,7 +153,8 @@ def main():
     if bins:
         compare("libgen", bins)
     bins = build("strto", renamed=[("internal/intscan.c", ["-D__intscan=__musl_intscan"]),
-                                   ("internal/floatscan.c", ["-D__floatscan=__musl_floatscan"])])
+                                   ("internal/floatscan.c", ["-D__floatscan=__musl_floatscan"])],
+                 sources=["posix/strto.c", "libc/atoi.c"])
     if bins:
         compare("strto", bins, minimum=150)
 

@@ -298,6 +298,41 @@ def check_getopt():
           % (len(envs) - len(differ), len(envs), differ[:3]))
 
 
+GETOPT_LONG_PROG = r"""#include <getopt.h>
+#include <stdio.h>
+/* getopt_long's options, then optind and argv as it left them */
+int main(int argc, char **argv) {
+    static const struct option longopts[] = {{"all", no_argument, 0, 'A'}, {0, 0, 0, 0}};
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "ab", longopts, NULL)) != -1) printf("[%c]", c);
+    printf(" optind %d:", optind);
+    for (int i = 1; i < argc; i++) printf(" %s", argv[i]);
+    printf("\n");
+    return 0;
+}
+"""
+
+
+def check_getopt_long():
+    """getopt_long under POSIXLY_CORRECT stops at the first non-option, as glibc's does (musl's permuted)."""
+    src = os.path.join(work, "getopt_long.c")
+    with open(src, "w") as f:
+        f.write(GETOPT_LONG_PROG)
+    base = {k: v for k, v in os.environ.items() if k != "POSIXLY_CORRECT"}
+    differ = []
+    for argv, env in ((["x", "-a", "--all"], dict(base, POSIXLY_CORRECT="1")), (["x", "-a", "--all"], base)):
+        out = os.path.join(work, "getopt-long-%d" % len(os.listdir(work)))
+        r = subprocess.run([symplex, "--quiet", "--posix", "--output-dir=" + out, src] + argv, capture_output=True,
+                           text=True, timeout=300, env=env)
+        rows = read_tests_csv(out) if r.returncode == 0 else []
+        rp = subprocess.run([replay, src, os.path.join(out, rows[0]["test"] + ".ktest")] + argv,
+                            capture_output=True, text=True, timeout=300, env=env) if len(rows) == 1 else None
+        if not rp or r.stdout != rp.stdout:
+            differ.append((sorted(set(env) - set(base)), r.stdout.strip(), rp.stdout.strip() if rp else r.stderr))
+    check(not differ, "getopt_long: symplex's output is the native one with and without POSIXLY_CORRECT: %r" % differ)
+
+
 QSORT_PROG = r"""#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -558,6 +593,7 @@ check_unsupported_calls()
 check_locale()
 check_rand()
 check_getopt()
+check_getopt_long()
 check_qsort()
 check_scanf()
 check_multibyte()

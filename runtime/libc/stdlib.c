@@ -123,18 +123,6 @@ unsigned long long strtoull(const char *restrict nptr, char **restrict endp, int
     return stdlib_unsigned(nptr, endp, base, ULLONG_MAX);
 }
 
-int atoi(const char *s) {
-    return (int)strtol(s, NULL, 10);
-}
-
-long atol(const char *s) {
-    return strtol(s, NULL, 10);
-}
-
-long long atoll(const char *s) {
-    return strtoll(s, NULL, 10);
-}
-
 /* Branch-free and computed in unsigned arithmetic, so abs(INT_MIN) returns
  * INT_MIN (as on real hardware) without the engine forking on the sign or
  * reporting an overflow inside the runtime. */

@@ -9,7 +9,10 @@
  * or POSIXLY_CORRECT is set; with a leading '-' each non-option is returned
  * as option 1 with optarg set to it; "--" ends the options; glibc's
  * messages. musl's getopt_long (which permutes already) asks this getopt
- * for short options: argv[optind] is then an option, so nothing moves. */
+ * for short options: argv[optind] is then an option, so nothing moves. It
+ * is built renamed (scripts/musl-bitcode.sh) and wrapped here to read
+ * POSIXLY_CORRECT as glibc's does (musl's permuted regardless). */
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,4 +97,34 @@ int getopt(int argc, char *const argv[], const char *optstring) {
     }
     optind = first + (optind - at);
     return r;
+}
+
+int __musl_getopt_long(int argc, char *const *argv, const char *optstring, const struct option *longopts, int *idx);
+int __musl_getopt_long_only(int argc, char *const *argv, const char *optstring, const struct option *longopts,
+                            int *idx);
+
+/* The option string getopt_long works with: under POSIXLY_CORRECT, with a
+ * leading '+' (no permutation) unless it has '+' or '-' already. */
+static const char *getopt_long_order(const char *optstring) {
+    static char *buf;
+    static size_t cap;
+    if (optstring[0] == '+' || optstring[0] == '-' || !getenv("POSIXLY_CORRECT")) return optstring;
+    size_t n = strlen(optstring) + 2;
+    if (n > cap) {
+        char *b = realloc(buf, n);
+        if (!b) return optstring;
+        buf = b;
+        cap = n;
+    }
+    buf[0] = '+';
+    memcpy(buf + 1, optstring, n - 1);
+    return buf;
+}
+
+int getopt_long(int argc, char *const *argv, const char *optstring, const struct option *longopts, int *idx) {
+    return __musl_getopt_long(argc, argv, getopt_long_order(optstring), longopts, idx);
+}
+
+int getopt_long_only(int argc, char *const *argv, const char *optstring, const struct option *longopts, int *idx) {
+    return __musl_getopt_long_only(argc, argv, getopt_long_order(optstring), longopts, idx);
 }

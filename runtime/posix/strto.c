@@ -7,11 +7,8 @@
  *     EINVAL when there is no number to convert; glibc's leave errno alone
  *     (and set EINVAL only for a base that is no base). musl's scanners are
  *     built renamed (scripts/musl-bitcode.sh) and wrapped here;
- *   - "-nan" is a NaN with its sign bit set, as glibc reads it (musl's has none);
- *   - atoi, atol and atoll are glibc's strtol and strtoll: past the range of
- *     long they saturate (then atoi cuts to int) and set ERANGE. musl's
- *     accumulated in the result's type: "9223372036854775808" was LONG_MIN
- *     for atol (glibc: LONG_MAX) and 0 for atoi (glibc: -1). */
+ *   - "-nan" is a NaN with its sign bit set, as glibc reads it (musl's has none).
+ * atoi, atol and atoll are runtime/libc/atoi.c's. */
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -47,16 +44,4 @@ long double __floatscan(FILE *f, int prec, int pok) {
     if (errno == EINVAL) errno = saved;
     if (isnan(v) && strto_negative(start, f->rpos)) v = -fabsl(v); /* glibc keeps the sign of "-nan" */
     return v;
-}
-
-int atoi(const char *s) {
-    return (int)strtol(s, NULL, 10);
-}
-
-long atol(const char *s) {
-    return strtol(s, NULL, 10);
-}
-
-long long atoll(const char *s) {
-    return strtoll(s, NULL, 10);
 }
