@@ -158,7 +158,11 @@ def check_only_new():
     h = s.get("halt", {})
     check(s.get("halt_reason") == "max-time" and h.get("live_states", 0) > 1000,
           "%s: halted with thousands of states alive: %s %s" % (name, s.get("halt_reason"), h))
-    check(h.get("out_of_budget") == 0 and h.get("tests", -1) + h.get("not_written", -1) == h.get("live_states"),
+    # the end wants tests for the few states that covered something new; those its budget did not reach (on a loaded
+    # machine, at times) are the only ones counted as left out by it
+    check(0 < h.get("wanted", -1) < h.get("live_states", 0) / 10
+          and h.get("tests", -1) + h.get("out_of_budget", -1) == h.get("wanted")
+          and h.get("tests", -1) + h.get("not_written", -1) == h.get("live_states"),
           "%s: the states that covered nothing new are not counted as left out: %s" % (name, h))
     check(0 <= h.get("budget_s", -1) <= budget / 20 + 0.25 + 1e-3,
           "%s: the end is given what its few tests need, not a tenth of the budget: %s" % (name, h))

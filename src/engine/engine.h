@@ -97,7 +97,9 @@ typedef struct EngineHalt {
     size_t live;              /* states alive at the halt */
     uint64_t first_test;      /* e->tests when the end began */
     uint64_t tests;           /* tests written for them */
-    size_t out_of_budget;     /* states left when the end's budget (time, --halt-tests, a signal) was spent */
+    size_t wanted;            /* states the end would write tests for (under --only-new-coverage-tests, those
+                                 that covered something new) ... */
+    size_t out_of_budget;     /* ... of them left when its budget (time, --halt-tests, a signal) was spent */
     uint64_t late;            /* states ended past the deadline before the end (a memory prune), no test */
     double late_from;         /* when the first state was found past the deadline (0: none yet) */
     size_t to_test;           /* states alive that the end would write tests for ... */

@@ -177,16 +177,21 @@ static void engine_halt_drain(Engine *e, double end) {
     bool policy = e->skip_tests;            /* e.g. --target reached: no more tests wanted */
     const char *spent = NULL;
     h->first_test = e->tests;
+    /* under --only-new-coverage-tests the states that covered nothing new
+     * come last (engine_halt_order) and would get no test anyway: they are
+     * not wanted, and not counted as left out by the budget */
+    h->wanted = 0;
+    for (size_t i = 0; !policy && i < e->pool.len; i++)
+        h->wanted += !e->opt.only_new_coverage_tests || e->pool.data[i]->covered_new;
+    size_t left = h->wanted;
     while (e->pool.len) {
         State *s = e->pool.data[e->pool.len - 1];
-        /* under --only-new-coverage-tests the states that covered nothing new
-         * come last (engine_halt_order) and would get no test anyway: they are
-         * not counted as left out by the budget */
         if (e->opt.only_new_coverage_tests && !s->covered_new) policy = true;
         if (!policy && !spent && (spent = engine_halt_spent(e, end, signalled))) {
-            h->out_of_budget = e->pool.len;
-            util_warn("%zu of %zu states alive at the halt get no test (%s)", e->pool.len, h->live, spent);
+            h->out_of_budget = left;
+            util_warn("%zu of %zu states alive at the halt get no test (%s)", left, h->live, spent);
         }
+        left -= !policy;
         if (policy || spent) engine_halt_drop(e, s, reason);
         else exec_terminate_early(e->ex, s, reason);
     }
@@ -227,8 +232,8 @@ void engine_halt_finish(Engine *e) {
 
 void engine_halt_summary(const Engine *e, FILE *f) {
     const EngineHalt *h = &e->halt;
-    fprintf(f, "  \"halt\": {\"live_states\": %zu, \"tests\": %llu, \"not_written\": %llu, \"out_of_budget\": %zu, "
-               "\"late_no_test\": %llu, \"budget_s\": %.3f, \"time_s\": %.3f, \"cpu_s\": %.3f},\n",
-            h->live, (unsigned long long)h->tests, (unsigned long long)(h->live - h->tests), h->out_of_budget,
+    fprintf(f, "  \"halt\": {\"live_states\": %zu, \"wanted\": %zu, \"tests\": %llu, \"not_written\": %llu, "
+               "\"out_of_budget\": %zu, \"late_no_test\": %llu, \"budget_s\": %.3f, \"time_s\": %.3f, \"cpu_s\": %.3f},\n",
+            h->live, h->wanted, (unsigned long long)h->tests, (unsigned long long)(h->live - h->tests), h->out_of_budget,
             (unsigned long long)h->late, h->budget_s, h->time_s, h->cpu_s);
 }
