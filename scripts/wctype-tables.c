@@ -22,6 +22,7 @@
 static const char *const class_names[] = {"alnum", "alpha", "blank", "cntrl", "digit", "graph",
                                           "lower", "print", "punct", "space", "upper", "xdigit"};
 #define NCLASSES (sizeof class_names / sizeof class_names[0])
+#define CLASS_PRINT 7 /* class_names[CLASS_PRINT] */
 
 static wctype_t classes[NCLASSES];
 
@@ -132,7 +133,7 @@ static unsigned value_case(unsigned c, unsigned upper) {
  * U+0000, 0): the width is then two bitmaps, of width 0 and of width 2. */
 static void check_width_rule(void) {
     for (unsigned c = 1; c < LIMIT; c++)
-        if ((table[c].width < 0) != !(table[c].mask >> 7 & 1) || table[c].width > 2) {
+        if ((table[c].width < 0) != !(table[c].mask >> CLASS_PRINT & 1) || table[c].width > 2) {
             fprintf(stderr, "wctype-tables: U+%04X has width %d: the width is no longer two bitmaps\n", c,
                     table[c].width);
             exit(1);

@@ -109,7 +109,8 @@ size_t mbrtowc(wchar_t *restrict wc, const char *restrict src, size_t n, mbstate
     return *s ? 1 : 0;
 }
 
-/* mbtowc starts afresh each time, and an incomplete sequence is -1 with
+/* mbtowc starts afresh each time (so musl's mblen, which calls it, does
+ * too), and an incomplete sequence is -1 with
  * errno untouched. (glibc's keeps that sequence in a state of its own, for a
  * later call to complete; musl's fgetwc and wide printf call mbtowc expecting
  * no state, so it keeps none: docs/limitations.md.) */
@@ -117,14 +118,6 @@ int mbtowc(wchar_t *restrict wc, const char *restrict src, size_t n) {
     mbstate_t st = {0};
     if (!src) return 0;
     size_t r = mbrtowc(wc, src, n, &st);
-    return r > n ? -1 : (int)r;
-}
-
-/* mblen starts afresh each time. */
-int mblen(const char *s, size_t n) {
-    mbstate_t st = {0};
-    if (!s) return 0;
-    size_t r = mbrtowc(NULL, s, n, &st);
     return r > n ? -1 : (int)r;
 }
 
