@@ -91,6 +91,8 @@ static void engine_write_feasibility(Engine *e, FILE *f) {
             (unsigned long long)e->sstats->core_queries, (unsigned long long)st->forks,
             (unsigned long long)st->symbolic_sizes);
     const SolverStats *ss = e->sstats;
+    fprintf(f, "  \"indep_kept\": %llu,\n  \"indep_added\": %llu,\n", (unsigned long long)ss->indep_kept,
+            (unsigned long long)ss->indep_added);
     fprintf(f, "  \"simplex_queries\": %llu,\n  \"simplex_sat\": %llu,\n  \"simplex_unsat\": %llu,\n"
                "  \"simplex_pivots\": %llu,\n  \"simplex_partial_solutions\": %llu,\n",
             (unsigned long long)ss->simplex_queries, (unsigned long long)ss->simplex_sat,

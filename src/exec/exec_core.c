@@ -43,6 +43,7 @@ void exec_free(Executor *ex) {
     free(ex->special);
     free(ex->global_objs);
     free(ex->cs_buf);
+    pc_flat_free(&ex->view_flat);
     free(ex->seg_buf);
     for (uint32_t i = 0; i < ex->nshared_arrays; i++) free(ex->shared_names[i]);
     free(ex->shared_names);

@@ -189,10 +189,10 @@ static Assignment *feas_base_model(const State *s, const PathCond *base) {
  * base. SAT replaces *cur with the answer's model. */
 static SolverResult feas_node_query(Executor *ex, State *s, const PathCond *below, const PathCond *node,
                                     Assignment **cur) {
-    size_t n = below ? pc_flatten_view(below, &ex->cs_buf, &ex->cs_cap) : 0;
+    size_t n = pc_flat_view(below, &ex->view_flat);
     Assignment *next = util_malloc(sizeof *next);
     assignment_init(next);
-    Query q = {ex->cs_buf, n, node->e, ex->sink, *cur, false};
+    Query q = {ex->view_flat.buf, n, node->e, ex->sink, *cur, false};
     ex->stats.queries_feasibility++;
     ex->stats.queries_speculative++;
     ex->querying = s;

@@ -12,9 +12,9 @@ Expr *const *exec_constraints(Executor *ex, const State *s, size_t *n) {
     /* a query over an unchecked segment would let its answer come from an
      * infeasible path: every solver use settles the state first */
     assert(!state_unchecked(s) || s->doomed || s->pc->status != PC_UNCHECKED);
-    *n = pc_flatten_view(s->pc, &ex->cs_buf, &ex->cs_cap);
+    *n = pc_flat_view(s->pc, &ex->view_flat);
     ex->stats.view_left_out += pc_len(s->pc) - *n;
-    return ex->cs_buf;
+    return ex->view_flat.buf;
 }
 
 /* Is the path condition and e satisfiable? With the state's model as the base,

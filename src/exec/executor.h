@@ -162,6 +162,7 @@ struct Executor {
     MemObject **global_objs;   /* per IrGlobal */
     MemObject *last_mo;        /* object of the last concrete access (lookup cache) */
     Expr **cs_buf; size_t cs_cap; /* scratch for flattened path conditions */
+    PcFlat view_flat;             /* the last path view a query used (state.h) */
     char **names; uint32_t nnames, capnames; /* user names of symbolic objects (owned), each once */
     uint32_t *name_slots, name_cap;          /* open addressing over names: index + 1, 0 empty */
     /* set by special functions that report at a location other than the current instruction */

@@ -78,6 +78,31 @@ size_t pc_flatten_view(const PathCond *p, Expr ***out, size_t *cap) {
     return n;
 }
 
+size_t pc_flat_view(const PathCond *p, PcFlat *f) {
+    PcView *v = p ? p->view : NULL, *old = f->head;
+    size_t n = v ? v->len : 0;
+    if (n > f->cap) {
+        f->cap = n * 2;
+        f->buf = util_realloc(f->buf, f->cap * sizeof *f->buf);
+    }
+    /* a node of length L sits at position L - 1; the nodes the two views
+     * share hold the same positions, already written */
+    uint32_t old_len = old ? old->len : 0;
+    PcView *a = v, *b = old;
+    for (; a && a->len > old_len; a = a->next) f->buf[a->len - 1] = a->e;
+    for (uint32_t a_len = a ? a->len : 0; b && b->len > a_len;) b = b->next;
+    for (; a != b; a = a->next, b = b->next) f->buf[a->len - 1] = a->e;
+    f->head = view_ref(v);
+    view_unref(old);
+    return n;
+}
+
+void pc_flat_free(PcFlat *f) {
+    view_unref(f->head);
+    free(f->buf);
+    memset(f, 0, sizeof *f);
+}
+
 /* ---- path conditions ---- */
 
 PathCond *pc_push(PathCond *next, Expr *e, PcStatus status) {

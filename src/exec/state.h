@@ -62,6 +62,18 @@ void pc_flatten(const PathCond *p, Expr ***out, size_t *cap);
 /* The same for p's view (equivalent constraints, none implied by another
  * near it); returns their count. */
 size_t pc_flatten_view(const PathCond *p, Expr ***out, size_t *cap);
+/* pc_flatten_view into a buffer that remembers the view it last held: only
+ * the nodes past the one the two views share are written, so a query one
+ * branch further than the last, or on a sibling, costs what changed rather
+ * than a walk of the whole path (a pointer chase per constraint: on a path
+ * of 64,000 constraints it was 84% of the run). */
+typedef struct PcFlat {
+    Expr **buf;
+    size_t cap;
+    struct PcView *head; /* the view buf holds (a reference: its nodes stay) */
+} PcFlat;
+size_t pc_flat_view(const PathCond *p, PcFlat *f);
+void pc_flat_free(PcFlat *f);
 
 /* A variadic call's argument object (register save area, then the stack
  * arguments) and what va_start puts in a va_list (exec_varargs.c); all zero

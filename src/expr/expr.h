@@ -214,10 +214,16 @@ typedef struct Assignment {
     /* array -> position, once n is past a few: a model of a path with many
      * inputs is looked up once per read, so a scan would make it quadratic. */
     struct PtrMap *index;
+    /* bytes[0..nblock) lie in one allocation, made by assignment_copy: a
+     * state's model is copied at every branch the solver decides, and with
+     * thousands of small inputs one allocation per input dominated. */
+    uint8_t *block;
+    size_t nblock;
 } Assignment;
 void assignment_init(Assignment *a);
 void assignment_free(Assignment *a);
 void assignment_clear(Assignment *a);
+/* dst becomes a copy of src (dst == src: nothing happens). */
 void assignment_copy(Assignment *dst, const Assignment *src);
 /* Sets the bytes of array `arr` (copied). */
 void assignment_set(Assignment *a, Array *arr, const uint8_t *bytes);

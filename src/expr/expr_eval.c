@@ -15,7 +15,10 @@
 void assignment_init(Assignment *a) { memset(a, 0, sizeof *a); }
 
 void assignment_clear(Assignment *a) {
-    for (size_t i = 0; i < a->n; i++) free(a->bytes[i]);
+    for (size_t i = a->nblock; i < a->n; i++) free(a->bytes[i]);
+    free(a->block);
+    a->block = NULL;
+    a->nblock = 0;
     a->n = 0;
     if (a->index) ptrmap_free(a->index);
     free(a->index);
@@ -90,7 +93,27 @@ const uint8_t *assignment_get(const Assignment *a, const Array *arr) {
 void assignment_copy(Assignment *dst, const Assignment *src) {
     if (dst == src) return;
     assignment_clear(dst);
-    for (size_t i = 0; i < src->n; i++) assignment_set(dst, src->arrays[i], src->bytes[i]);
+    if (dst->cap < src->n) {
+        dst->cap = src->n;
+        dst->arrays = util_realloc(dst->arrays, dst->cap * sizeof *dst->arrays);
+        dst->bytes = util_realloc(dst->bytes, dst->cap * sizeof *dst->bytes);
+    }
+    size_t total = 0;
+    for (size_t i = 0; i < src->n; i++) total += src->arrays[i]->size;
+    dst->block = util_malloc(total ? total : 1);
+    uint8_t *p = dst->block;
+    for (size_t i = 0; i < src->n; i++) {
+        uint32_t size = src->arrays[i]->size;
+        dst->arrays[i] = src->arrays[i];
+        dst->bytes[i] = p;
+        memcpy(p, src->bytes[i], size);
+        p += size;
+    }
+    dst->n = dst->nblock = src->n;
+    if (src->index) {
+        dst->index = util_malloc(sizeof *dst->index);
+        ptrmap_copy(dst->index, src->index);
+    }
 }
 
 /* ---- evaluation ---- */

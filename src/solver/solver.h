@@ -62,6 +62,9 @@ typedef struct SolverStats {
     uint64_t memory_cuts;        /* core queries cut for memory, memory_alone or not */
     uint64_t memory_alone_cuts;  /* of those, the ones that alone held the share */
     uint64_t context_renewals;   /* Z3 contexts replaced to give back what a query left in them */
+    /* the independence layer's partition kept across queries (indep_part.h):
+     * constraints of goal queries it had from the query before, and those it added */
+    uint64_t indep_kept, indep_added;
     /* the Simplex layer (--simplex) */
     uint64_t simplex_queries;    /* queries with a linear part it solved */
     uint64_t simplex_sat, simplex_unsat; /* of those, answered without Z3 */

@@ -9,15 +9,11 @@
  * When a model is wanted every group is solved on its own and the models are
  * merged byte-wise: groups own disjoint bytes, and an array read at a symbolic
  * index belongs to a single group. */
+#include "indep_part.h"
 #include "solver_layer.h"
 #include "../util/util.h"
 #include <stdlib.h>
 #include <string.h>
-
-/* Element `elem` (a constraint, or the goal as element n) touches byte idx of
- * a, or all of a when idx < 0. */
-typedef struct Touch { size_t elem; Array *a; int64_t idx; } Touch;
-typedef VEC(Touch) TouchVec;
 
 typedef struct Group {
     VEC(Expr *) cs;
@@ -34,18 +30,22 @@ typedef struct Slicing {
     size_t *group_of;   /* element -> group */
 } Slicing;
 
-static Expr *indep_elem(const Query *q, size_t i) { return i < q->n ? q->constraints[i] : q->expr; }
-
-/* The bytes one constraint touches, kept across queries: a path condition is
- * asked about again at every branch, and walking each constraint's DAG every
- * time made slicing cost O(path length x expression size) per query. */
-typedef struct Footprint { size_t n; Touch t[]; } Footprint;
-
+/* The bytes one constraint touches (a Footprint, indep_part.h), kept across
+ * queries: a path condition is asked about again at every branch, and walking
+ * each constraint's DAG every time made slicing cost O(path length x
+ * expression size) per query. */
 typedef struct IndepSolver {
     Solver base;
     SolverMap fp;          /* Expr* -> Footprint* */
     VEC(Expr *) fp_keys;   /* references that keep the keys alive */
+    IndepPart *part;       /* the last path's partition; its footprints are fp's */
+    SolverMap seen;        /* scratch of a footprint walk */
+    TouchVec scratch;
+    IndepPositions members;
+    VEC(Expr *) sub;       /* the goal's group */
 } IndepSolver;
+
+static Expr *indep_elem(const Query *q, size_t i) { return i < q->n ? q->constraints[i] : q->expr; }
 
 enum { INDEP_FOOTPRINTS_MAX = 1 << 16 };
 
@@ -122,6 +122,7 @@ static void indep_group(Slicing *s) {
 }
 
 static void indep_forget_footprints(IndepSolver *is) {
+    indep_part_reset(is->part); /* it points at the footprints */
     for (size_t i = 0; i < is->fp_keys.len; i++) {
         void *fp;
         if (solver_map_get(&is->fp, is->fp_keys.data[i], NULL, &fp)) free(fp);
@@ -144,6 +145,11 @@ static const Footprint *indep_footprint(IndepSolver *is, Expr *e, SolverMap *see
     solver_map_put(&is->fp, e, NULL, fp);
     VEC_PUSH(is->fp_keys, expr_ref(e));
     return fp;
+}
+
+static const Footprint *indep_footprint_of(void *ctx, Expr *e) {
+    IndepSolver *is = ctx;
+    return indep_footprint(is, e, &is->seen, &is->scratch);
 }
 
 static void indep_slice(IndepSolver *is, Slicing *s, const Query *q) {
@@ -180,21 +186,26 @@ static SolverResult indep_solve_group(Solver *next, const Slicing *s, size_t g, 
     return solver_check(next, &sub, model);
 }
 
-/* Copies into `bufs` (Array* -> byte buffer) the bytes group g owns. */
-static void indep_merge(const Slicing *s, size_t g, const Assignment *gm, SolverMap *bufs) {
-    for (size_t k = 0; k < s->touches.len; k++) {
-        const Touch *t = &s->touches.data[k];
-        if (s->group_of[t->elem] != g) continue;
-        const uint8_t *src = assignment_get(gm, t->a);
-        if (!src) continue;
-        void *buf;
-        if (!solver_map_get(bufs, t->a, NULL, &buf)) {
-            buf = util_calloc(t->a->size ? t->a->size : 1, 1);
-            solver_map_put(bufs, t->a, NULL, buf);
-        }
-        if (t->idx < 0) memcpy(buf, src, t->a->size);
-        else if (t->idx < (int64_t)t->a->size) ((uint8_t *)buf)[t->idx] = src[t->idx];
+/* Copies into `bufs` (Array* -> byte buffer, starting from `from`'s bytes or
+ * zeros) the bytes of the touch t that the group's model gm gives. */
+static void indep_patch(SolverMap *bufs, const Assignment *from, const Touch *t, const Assignment *gm) {
+    const uint8_t *src = assignment_get(gm, t->a);
+    if (!src) return;
+    void *buf;
+    if (!solver_map_get(bufs, t->a, NULL, &buf)) {
+        buf = util_calloc(t->a->size ? t->a->size : 1, 1);
+        const uint8_t *old = from ? assignment_get(from, t->a) : NULL;
+        if (old) memcpy(buf, old, t->a->size);
+        solver_map_put(bufs, t->a, NULL, buf);
     }
+    if (t->idx < 0) memcpy(buf, src, t->a->size);
+    else if (t->idx < (int64_t)t->a->size) ((uint8_t *)buf)[t->idx] = src[t->idx];
+}
+
+/* The bytes group g owns. */
+static void indep_merge(const Slicing *s, size_t g, const Assignment *gm, SolverMap *bufs) {
+    for (size_t k = 0; k < s->touches.len; k++)
+        if (s->group_of[s->touches.data[k].elem] == g) indep_patch(bufs, NULL, &s->touches.data[k], gm);
 }
 
 static void indep_emit_model(SolverMap *bufs, Assignment *model) {
@@ -227,21 +238,57 @@ static SolverResult indep_solve_all(Solver *next, const Slicing *s, Assignment *
     return res;
 }
 
-/* The goal's group alone, its bytes merged over the caller's model of the rest. */
+/* A query with a goal, asked with the caller's model of the path (or with no
+ * model wanted): only the goal's group is solved, through the partition kept
+ * across queries, and its bytes overlay a copy of the caller's model. */
+static SolverResult indep_check_goal(IndepSolver *is, const Query *q, Assignment *model) {
+    /* footprints are made for the constraints past the shared prefix and the
+     * goal; none may be forgotten while the partition points at them */
+    size_t fresh = q->n - indep_part_shared(is->part, q->constraints, q->n) + 1;
+    if (is->fp_keys.len + fresh > INDEP_FOOTPRINTS_MAX) indep_forget_footprints(is);
+    size_t added = indep_part_sync(is->part, q->constraints, q->n, indep_footprint_of, is);
+    is->base.stats->indep_added += added;
+    is->base.stats->indep_kept += q->n - added;
+    const Footprint *goal = indep_footprint(is, q->expr, &is->seen, &is->scratch);
+    if (is->seen.cap > 4096) solver_map_free(&is->seen); /* a large walk's table is not cleared at every footprint */
+    indep_part_connected(is->part, goal, &is->members);
+    if (is->members.len == q->n) return solver_check(is->base.next, q, model); /* nothing to split */
+    is->sub.len = 0;
+    for (size_t k = 0; k < is->members.len; k++) VEC_PUSH(is->sub, q->constraints[is->members.data[k]]);
+    Query sub = {is->sub.data, is->sub.len, q->expr, q->sink, NULL, q->cheap};
+    if (!model) return solver_check(is->base.next, &sub, NULL);
+    Assignment gm;
+    assignment_init(&gm);
+    SolverResult r = solver_check(is->base.next, &sub, &gm);
+    if (r == SOLVER_SAT) {
+        assignment_copy(model, q->base);
+        SolverMap bufs;
+        solver_map_init(&bufs);
+        for (size_t k = 0; k < is->members.len; k++) {
+            const Footprint *fp = indep_part_footprint(is->part, is->members.data[k]);
+            for (size_t i = 0; i < fp->n; i++) indep_patch(&bufs, model, &fp->t[i], &gm);
+        }
+        for (size_t i = 0; i < goal->n; i++) indep_patch(&bufs, model, &goal->t[i], &gm);
+        indep_emit_model(&bufs, model);
+        solver_map_free(&bufs);
+    }
+    assignment_free(&gm);
+    return r;
+}
+
+/* The goal's group alone, its bytes merged over a copy of the caller's model:
+ * the path when the query is too long for the kept partition. */
 static SolverResult indep_solve_goal_on_base(Solver *next, const Slicing *s, const Assignment *base, Assignment *model) {
     size_t g = s->group_of[s->q->n];
     Assignment gm;
     assignment_init(&gm);
     SolverResult r = indep_solve_group(next, s, g, &gm);
     if (r == SOLVER_SAT) {
+        assignment_copy(model, base);
         SolverMap bufs;
         solver_map_init(&bufs);
-        for (size_t i = 0; i < base->n; i++) { /* start from the caller's bytes */
-            uint8_t *b = util_malloc(base->arrays[i]->size ? base->arrays[i]->size : 1);
-            memcpy(b, base->bytes[i], base->arrays[i]->size);
-            solver_map_put(&bufs, base->arrays[i], NULL, b);
-        }
-        indep_merge(s, g, &gm, &bufs);
+        for (size_t k = 0; k < s->touches.len; k++)
+            if (s->group_of[s->touches.data[k].elem] == g) indep_patch(&bufs, model, &s->touches.data[k], &gm);
         indep_emit_model(&bufs, model);
         solver_map_free(&bufs);
     }
@@ -250,19 +297,24 @@ static SolverResult indep_solve_goal_on_base(Solver *next, const Slicing *s, con
 }
 
 static SolverResult indep_check(Solver *base, const Query *q, Assignment *model) {
+    IndepSolver *is = (IndepSolver *)base;
     SolverEntry entry = solver_enter(base);
-    Slicing s;
-    indep_slice((IndepSolver *)base, &s, q);
     SolverResult r;
-    if (s.ngroups <= 1)
-        r = solver_check(base->next, q, model); /* nothing to split */
-    else if (q->expr && !model)
-        r = indep_solve_group(base->next, &s, s.group_of[q->n], NULL);
-    else if (q->expr && q->base)
-        r = indep_solve_goal_on_base(base->next, &s, q->base, model);
-    else
-        r = indep_solve_all(base->next, &s, model);
-    indep_free(&s);
+    if (q->expr && (!model || q->base) && q->n < INDEP_FOOTPRINTS_MAX) {
+        r = indep_check_goal(is, q, model);
+    } else {
+        Slicing s;
+        indep_slice(is, &s, q);
+        if (s.ngroups <= 1)
+            r = solver_check(base->next, q, model); /* nothing to split */
+        else if (q->expr && !model)
+            r = indep_solve_group(base->next, &s, s.group_of[q->n], NULL);
+        else if (q->expr && q->base)
+            r = indep_solve_goal_on_base(base->next, &s, q->base, model);
+        else
+            r = indep_solve_all(base->next, &s, model);
+        indep_free(&s);
+    }
     solver_leave(base, entry);
     return r;
 }
@@ -270,8 +322,13 @@ static SolverResult indep_check(Solver *base, const Query *q, Assignment *model)
 static void indep_destroy(Solver *base) {
     IndepSolver *is = (IndepSolver *)base;
     indep_forget_footprints(is);
+    indep_part_free(is->part);
     solver_map_free(&is->fp);
     VEC_FREE(is->fp_keys);
+    solver_map_free(&is->seen);
+    VEC_FREE(is->scratch);
+    VEC_FREE(is->members);
+    VEC_FREE(is->sub);
     free(is);
 }
 
@@ -283,5 +340,7 @@ Solver *solver_independence_new(Solver *next) {
     is->base.next = next;
     is->base.stats = next->stats;
     solver_map_init(&is->fp);
+    solver_map_init(&is->seen);
+    is->part = indep_part_new();
     return &is->base;
 }

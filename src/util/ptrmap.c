@@ -34,6 +34,15 @@ void ptrmap_clear(PtrMap *m) {
     m->len = 0;
 }
 
+void ptrmap_copy(PtrMap *dst, const PtrMap *src) {
+    dst->cap = src->cap;
+    dst->len = src->len;
+    dst->keys = util_malloc(src->cap * sizeof *dst->keys);
+    dst->vals = util_malloc(src->cap * sizeof *dst->vals);
+    memcpy(dst->keys, src->keys, src->cap * sizeof *dst->keys);
+    memcpy(dst->vals, src->vals, src->cap * sizeof *dst->vals);
+}
+
 u128 *ptrmap_get(const PtrMap *m, const void *key) {
     size_t i = ptr_slot(m, key);
     return m->keys[i] ? &m->vals[i] : NULL;

@@ -22,6 +22,9 @@ u128 *ptrmap_get(const PtrMap *m, const void *key);
 void ptrmap_put(PtrMap *m, const void *key, u128 val);
 /* Empties the map, keeping its capacity. */
 void ptrmap_clear(PtrMap *m);
+/* Makes dst (uninitialized or freed) a copy of src: its table copied whole,
+ * not rebuilt key by key. */
+void ptrmap_copy(PtrMap *dst, const PtrMap *src);
 /* Removes key; false if it was absent. */
 bool ptrmap_del(PtrMap *m, const void *key);
 
