@@ -511,6 +511,7 @@ STRTO_PROG = r"""#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <wchar.h>
 int main(void) {
     char *end;
     errno = 0;
@@ -519,6 +520,8 @@ int main(void) {
     errno = 0;
     double d = strtod("-nan", &end);
     printf("strtod -nan: %d %d %d\n", isnan(d) != 0, signbit(d) != 0, errno);
+    d = wcstod(L"-nan", NULL);
+    printf("wcstod -nan: %d %d\n", isnan(d) != 0, signbit(d) != 0);
     errno = 0;
     printf("atol 2^63: %ld %d\n", atol("9223372036854775808"), errno);
     errno = 0;
@@ -529,8 +532,8 @@ int main(void) {
 
 
 def check_strto():
-    """strtol and strtod leave errno alone without a number, "-nan" keeps its sign, atoi saturates as glibc's."""
-    check_native_output("strto", STRTO_PROG, 4)
+    """strtol and strtod leave errno alone without a number, "-nan" keeps its sign (wcstod's too), atoi saturates as glibc's."""
+    check_native_output("strto", STRTO_PROG, 5)
 
 
 def check_scanf():

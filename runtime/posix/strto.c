@@ -7,7 +7,8 @@
  *     EINVAL when there is no number to convert; glibc's leave errno alone
  *     (and set EINVAL only for a base that is no base). musl's scanners are
  *     built renamed (scripts/musl-bitcode.sh) and wrapped here;
- *   - "-nan" is a NaN with its sign bit set, as glibc reads it (musl's has none).
+ *   - "-nan" is a NaN with its sign bit set, as glibc reads it, in the narrow
+ *    and the wide functions (musl's has none).
  * atoi, atol and atoll are runtime/libc/atoi.c's. */
 #include <ctype.h>
 #include <errno.h>
@@ -15,8 +16,9 @@
 #include <stdlib.h>
 
 #include "floatscan.h"
-#include "stdio_impl.h"
 #include "intscan.h"
+#include "shgetc.h"
+#include "stdio_impl.h"
 
 unsigned long long __musl_intscan(FILE *f, unsigned base, int pok, unsigned long long lim);
 long double __musl_floatscan(FILE *f, int prec, int pok);
@@ -37,11 +39,18 @@ static int strto_negative(const unsigned char *p, const unsigned char *end) {
 
 long double __floatscan(FILE *f, int prec, int pok) {
     int saved = errno;
-    /* where the number's characters are, or will be once read: a stream (as
-     * musl's wcstod makes of a wide string) fills its buffer from the start */
+    /* The sign of "-nan": its characters lie between where the scan starts
+     * and where it stops, unless the buffer was filled again on the way. A
+     * stream fills its buffer from the start, and musl's wcstod fills it
+     * anew at the end of the string, over the sign: so the first character
+     * is also looked at (read and put back: one byte of pushback always
+     * works), which is the sign when no white space comes first (wcstod
+     * skips it before). */
+    int first = shgetc(f);
+    if (first != EOF) shunget(f);
     const unsigned char *start = f->rpos != f->rend ? f->rpos : f->buf;
     long double v = __musl_floatscan(f, prec, pok);
     if (errno == EINVAL) errno = saved;
-    if (isnan(v) && strto_negative(start, f->rpos)) v = -fabsl(v); /* glibc keeps the sign of "-nan" */
+    if (isnan(v) && (first == '-' || strto_negative(start, f->rpos))) v = -fabsl(v); /* glibc keeps the sign */
     return v;
 }
