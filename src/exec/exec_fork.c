@@ -22,12 +22,6 @@ Expr *const *exec_constraints(Executor *ex, const State *s, size_t *n) {
  * from the state's only in the bytes e's slice touches. */
 #define EXEC_MODEL_MAX_BYTES (64u * 1024)
 
-static uint64_t exec_model_bytes(const Assignment *m) {
-    uint64_t total = 0;
-    for (size_t i = 0; i < m->n; i++) total += m->arrays[i]->size;
-    return total;
-}
-
 void exec_drop_model(Assignment *m) {
     if (!m) return;
     assignment_free(m);
@@ -37,7 +31,7 @@ void exec_drop_model(Assignment *m) {
 /* every state owns a copy of its model: with huge symbolic inputs that copy
  * would cost more memory than the query it saves */
 void exec_trim_model(State *s) {
-    if (s->model && exec_model_bytes(s->model) > EXEC_MODEL_MAX_BYTES) state_set_model(s, NULL);
+    if (s->model && s->model->total_bytes > EXEC_MODEL_MAX_BYTES) state_set_model(s, NULL);
 }
 
 static SolverResult exec_check_extend_on(Executor *ex, State *s, Expr *const *cs, size_t n, Expr *e, Assignment **out) {

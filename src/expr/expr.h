@@ -219,6 +219,7 @@ typedef struct Assignment {
      * thousands of small inputs one allocation per input dominated. */
     uint8_t *block;
     size_t nblock;
+    uint64_t total_bytes; /* the arrays' sizes added up: asked per query (exec_trim_model) */
 } Assignment;
 void assignment_init(Assignment *a);
 void assignment_free(Assignment *a);

@@ -20,6 +20,7 @@ void assignment_clear(Assignment *a) {
     a->block = NULL;
     a->nblock = 0;
     a->n = 0;
+    a->total_bytes = 0;
     if (a->index) ptrmap_free(a->index);
     free(a->index);
     a->index = NULL;
@@ -82,6 +83,7 @@ void assignment_set(Assignment *a, Array *arr, const uint8_t *bytes) {
     a->arrays[a->n] = arr;
     a->bytes[a->n] = bytes_dup(bytes, arr->size);
     a->n++;
+    a->total_bytes += arr->size;
     assignment_index(a, a->n - 1);
 }
 
@@ -98,8 +100,7 @@ void assignment_copy(Assignment *dst, const Assignment *src) {
         dst->arrays = util_realloc(dst->arrays, dst->cap * sizeof *dst->arrays);
         dst->bytes = util_realloc(dst->bytes, dst->cap * sizeof *dst->bytes);
     }
-    size_t total = 0;
-    for (size_t i = 0; i < src->n; i++) total += src->arrays[i]->size;
+    size_t total = src->total_bytes;
     dst->block = util_malloc(total ? total : 1);
     uint8_t *p = dst->block;
     for (size_t i = 0; i < src->n; i++) {
@@ -110,6 +111,7 @@ void assignment_copy(Assignment *dst, const Assignment *src) {
         p += size;
     }
     dst->n = dst->nblock = src->n;
+    dst->total_bytes = total;
     if (src->index) {
         dst->index = util_malloc(sizeof *dst->index);
         ptrmap_copy(dst->index, src->index);

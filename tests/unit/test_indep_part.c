@@ -253,7 +253,7 @@ static void test_layer(void) {
 }
 
 /* assignment_copy's single block: the copy is independent of its source and
- * can grow and be rewritten like any assignment. */
+ * can grow and be rewritten like any assignment; the byte count follows. */
 static void test_assignment_copy(void) {
     Assignment a, b;
     assignment_init(&a);
@@ -278,6 +278,9 @@ static void test_assignment_copy(void) {
     for (unsigned i = 0; i < 40; i++)
         if (i != 3) same = same && memcmp(assignment_get(&a, xs[i]), assignment_get(&b, xs[i]), xs[i]->size) == 0;
     CHECK(same && b.n == 41);
+    uint64_t sum = 0;
+    for (unsigned i = 0; i < 40; i++) sum += xs[i]->size;
+    CHECK(a.total_bytes == sum && b.total_bytes == sum + 3);
     assignment_free(&a);
     assignment_free(&b);
 }
