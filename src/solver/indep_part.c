@@ -182,8 +182,7 @@ size_t indep_part_shared(const IndepPart *p, Expr *const *cs, size_t n) {
     return keep;
 }
 
-size_t indep_part_sync(IndepPart *p, Expr *const *cs, size_t n, IndepFootprintFn fp, void *ctx) {
-    size_t keep = indep_part_shared(p, cs, n);
+size_t indep_part_sync(IndepPart *p, Expr *const *cs, size_t n, size_t keep, IndepFootprintFn fp, void *ctx) {
     if (p->owners.len + p->arrays.len > p->live_keys + PART_DEAD_KEYS_MAX) {
         indep_part_reset(p);
         keep = 0;

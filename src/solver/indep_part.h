@@ -35,10 +35,10 @@ void indep_part_free(IndepPart *p);
 void indep_part_reset(IndepPart *p);
 /* How many of cs[0..n) the partition has already: the prefix it shares. */
 size_t indep_part_shared(const IndepPart *p, Expr *const *cs, size_t n);
-/* Makes the partition that of cs[0..n): the constraints past the prefix
- * shared with the last call are undone, the rest added. Returns how many
- * were added. */
-size_t indep_part_sync(IndepPart *p, Expr *const *cs, size_t n, IndepFootprintFn fp, void *ctx);
+/* Makes the partition that of cs[0..n), given keep = indep_part_shared(p,
+ * cs, n): the constraints past that prefix are undone, the rest added.
+ * Returns how many were added. */
+size_t indep_part_sync(IndepPart *p, Expr *const *cs, size_t n, size_t keep, IndepFootprintFn fp, void *ctx);
 /* The positions of the constraints connected to footprint g (through shared
  * bytes, directly or not), ascending, into *out (replacing its contents). */
 void indep_part_connected(IndepPart *p, const Footprint *g, IndepPositions *out);

@@ -202,10 +202,10 @@ static void indep_patch(SolverMap *bufs, const Assignment *from, const Touch *t,
     else if (t->idx < (int64_t)t->a->size) ((uint8_t *)buf)[t->idx] = src[t->idx];
 }
 
-/* The bytes group g owns. */
-static void indep_merge(const Slicing *s, size_t g, const Assignment *gm, SolverMap *bufs) {
+/* The bytes group g owns (over `from`'s, or zeros). */
+static void indep_merge(const Slicing *s, size_t g, const Assignment *from, const Assignment *gm, SolverMap *bufs) {
     for (size_t k = 0; k < s->touches.len; k++)
-        if (s->group_of[s->touches.data[k].elem] == g) indep_patch(bufs, NULL, &s->touches.data[k], gm);
+        if (s->group_of[s->touches.data[k].elem] == g) indep_patch(bufs, from, &s->touches.data[k], gm);
 }
 
 static void indep_emit_model(SolverMap *bufs, Assignment *model) {
@@ -227,7 +227,7 @@ static SolverResult indep_solve_all(Solver *next, const Slicing *s, Assignment *
         Assignment gm;
         assignment_init(&gm);
         SolverResult r = indep_solve_group(next, s, g, model ? &gm : NULL);
-        if (r == SOLVER_SAT && model) indep_merge(s, g, &gm, &bufs);
+        if (r == SOLVER_SAT && model) indep_merge(s, g, NULL, &gm, &bufs);
         if (r != SOLVER_SAT) res = r; /* UNSAT ends the loop; UNKNOWN may still meet an UNSAT */
         assignment_free(&gm);
     }
@@ -244,9 +244,12 @@ static SolverResult indep_solve_all(Solver *next, const Slicing *s, Assignment *
 static SolverResult indep_check_goal(IndepSolver *is, const Query *q, Assignment *model) {
     /* footprints are made for the constraints past the shared prefix and the
      * goal; none may be forgotten while the partition points at them */
-    size_t fresh = q->n - indep_part_shared(is->part, q->constraints, q->n) + 1;
-    if (is->fp_keys.len + fresh > INDEP_FOOTPRINTS_MAX) indep_forget_footprints(is);
-    size_t added = indep_part_sync(is->part, q->constraints, q->n, indep_footprint_of, is);
+    size_t keep = indep_part_shared(is->part, q->constraints, q->n);
+    if (is->fp_keys.len + (q->n - keep) + 1 > INDEP_FOOTPRINTS_MAX) {
+        indep_forget_footprints(is); /* the partition goes with them */
+        keep = 0;
+    }
+    size_t added = indep_part_sync(is->part, q->constraints, q->n, keep, indep_footprint_of, is);
     is->base.stats->indep_added += added;
     is->base.stats->indep_kept += q->n - added;
     const Footprint *goal = indep_footprint(is, q->expr, &is->seen, &is->scratch);
@@ -287,8 +290,7 @@ static SolverResult indep_solve_goal_on_base(Solver *next, const Slicing *s, con
         assignment_copy(model, base);
         SolverMap bufs;
         solver_map_init(&bufs);
-        for (size_t k = 0; k < s->touches.len; k++)
-            if (s->group_of[s->touches.data[k].elem] == g) indep_patch(&bufs, model, &s->touches.data[k], &gm);
+        indep_merge(s, g, model, &gm, &bufs);
         indep_emit_model(&bufs, model);
         solver_map_free(&bufs);
     }

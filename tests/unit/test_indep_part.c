@@ -104,7 +104,7 @@ static void test_against_scratch(void) {
         for (size_t i = 0; i < n; i++) cs[i] = pool_c[path[i]];
         size_t shared = 0;
         while (shared < n && shared < prev_n && prev[shared] == path[shared]) shared++;
-        size_t added = indep_part_sync(p, cs, n, pool_footprint, NULL);
+        size_t added = indep_part_sync(p, cs, n, indep_part_shared(p, cs, n), pool_footprint, NULL);
         CHECK_MSG(added == n - shared, "step %d: added %zu, expected %zu", step, added, n - shared);
         kept_total += (int)(n - added);
         memcpy(prev, path, n * sizeof *path);
