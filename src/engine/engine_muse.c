@@ -149,7 +149,7 @@ static uint32_t muse_leaving_side(EngineMuse *m, Executor *ex, const PathCond *p
     Assignment *in = &m->scratch;
     assignment_clear(in);
     if (base) assignment_copy(in, base);
-    for (size_t i = 0; i < a->n; i++) assignment_set(in, a->arrays[i], a->bytes[i]);
+    assignment_merge(in, a);
     uint32_t n = pc_len(pc);
     const PathCond **nodes = util_malloc((n + 1) * sizeof *nodes);
     for (uint32_t i = n; pc; pc = pc->next) nodes[--i] = pc;

@@ -28,10 +28,11 @@ void exec_drop_model(Assignment *m) {
     free(m);
 }
 
-/* every state owns a copy of its model: with huge symbolic inputs that copy
- * would cost more memory than the query it saves */
+/* A state's model shares all it can with its parent's, but the solved
+ * branches rewrite whole arrays: with a huge symbolic input each would copy
+ * more than the query it saves. Many small inputs cost only their paths. */
 void exec_trim_model(State *s) {
-    if (s->model && s->model->total_bytes > EXEC_MODEL_MAX_BYTES) state_set_model(s, NULL);
+    if (s->model && s->model->largest > EXEC_MODEL_MAX_BYTES) state_set_model(s, NULL);
 }
 
 static SolverResult exec_check_extend_on(Executor *ex, State *s, Expr *const *cs, size_t n, Expr *e, Assignment **out) {

@@ -206,20 +206,15 @@ void expr_array_set_free(ArraySet *s);
 
 /* ---- evaluation ---- */
 /* A (possibly partial) assignment of bytes to arrays. Unassigned input bytes
- * evaluate to 0. */
+ * evaluate to 0. Persistent (src/expr/assignment.c): a copy shares the
+ * other's structure and costs O(1); changing one array then copies only
+ * that array's bytes and its path, O(log32 of its id). */
 typedef struct Assignment {
-    size_t n, cap;
-    Array **arrays;
-    uint8_t **bytes; /* bytes[i] has arrays[i]->size bytes */
-    /* array -> position, once n is past a few: a model of a path with many
-     * inputs is looked up once per read, so a scan would make it quadratic. */
-    struct PtrMap *index;
-    /* bytes[0..nblock) lie in one allocation, made by assignment_copy: a
-     * state's model is copied at every branch the solver decides, and with
-     * thousands of small inputs one allocation per input dominated. */
-    uint8_t *block;
-    size_t nblock;
-    uint64_t total_bytes; /* the arrays' sizes added up: asked per query (exec_trim_model) */
+    void *root;           /* the trie's top node, shared with copies */
+    uint32_t shift;       /* the root's level: it holds ids below 32 << shift */
+    size_t n;             /* arrays assigned */
+    uint64_t total_bytes; /* their sizes added up */
+    uint32_t largest;     /* the largest array's size: what changing one array may copy (exec_trim_model) */
 } Assignment;
 void assignment_init(Assignment *a);
 void assignment_free(Assignment *a);
@@ -228,8 +223,16 @@ void assignment_clear(Assignment *a);
 void assignment_copy(Assignment *dst, const Assignment *src);
 /* Sets the bytes of array `arr` (copied). */
 void assignment_set(Assignment *a, Array *arr, const uint8_t *bytes);
-/* The bytes of `arr`, or NULL if unassigned. */
+/* The bytes of `arr`, or NULL if unassigned. They stay valid until `a`
+ * changes or goes. */
 const uint8_t *assignment_get(const Assignment *a, const Array *arr);
+/* The bytes of `arr` to write in place (NULL if unassigned): `a` alone sees
+ * the writes, whatever copies share them now. */
+uint8_t *assignment_bytes_mut(Assignment *a, const Array *arr);
+/* Calls fn for every array of `a`, in the order of their ids. */
+void assignment_each(const Assignment *a, void (*fn)(Array *arr, const uint8_t *bytes, void *ctx), void *ctx);
+/* Sets every array of src in dst. */
+void assignment_merge(Assignment *dst, const Assignment *src);
 /* Entries all lookups in assignments looked at so far (a work count, like
  * expr_array_name_probes). */
 uint64_t assignment_probes(void);

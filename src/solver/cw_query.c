@@ -209,7 +209,7 @@ static void cwq_store(uint8_t *dst, i128 v, uint32_t n) {
 
 const Assignment *cwq_point(CwQuery *w, const i128 *values) {
     for (uint32_t v = 0; v < w->nvars; v++) {
-        uint8_t *b = (uint8_t *)assignment_get(&w->point, w->vars[v].array);
+        uint8_t *b = assignment_bytes_mut(&w->point, w->vars[v].array);
         cwq_store(b + w->vars[v].off, values[v], w->vars[v].nbytes);
     }
     return &w->point;

@@ -168,9 +168,7 @@ static void cache_store(CacheSolver *c, const ExprVec *set, uint64_t h, SolverRe
 
 /* ---- the layer ---- */
 static void cache_give_model(const CacheEntry *e, Assignment *model) {
-    if (!model) return;
-    for (size_t i = 0; i < e->model.n; i++)
-        assignment_set(model, e->model.arrays[i], e->model.bytes[i]);
+    if (model) assignment_merge(model, &e->model);
 }
 
 /* The stored answer for this query, counting a hit, or NULL. */
@@ -198,8 +196,7 @@ static SolverResult cache_check(Solver *base, const Query *q, Assignment *model)
             assignment_init(&m);
             r = solver_check(base->next, q, &m);
             if (r != SOLVER_UNKNOWN) cache_store(c, &set, h, r, r == SOLVER_SAT ? &m : NULL);
-            if (r == SOLVER_SAT && model)
-                for (size_t i = 0; i < m.n; i++) assignment_set(model, m.arrays[i], m.bytes[i]);
+            if (r == SOLVER_SAT && model) assignment_merge(model, &m);
             assignment_free(&m);
         }
     }

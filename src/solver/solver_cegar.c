@@ -141,7 +141,7 @@ static SolverResult cegar_loop(CegarSolver *x, const Query *q, ArrayAbs *abs, As
             assignment_init(&m);
             cegar_restrict(q, &s, NULL, &m);
             *fallback = !cegar_satisfies(q, &m);
-            for (size_t i = 0; !*fallback && model && i < m.n; i++) assignment_set(model, m.arrays[i], m.bytes[i]);
+            if (!*fallback && model) assignment_merge(model, &m);
             assignment_free(&m);
             break;
         }

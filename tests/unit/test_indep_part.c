@@ -252,43 +252,9 @@ static void test_layer(void) {
     solver_destroy(z3);
 }
 
-/* assignment_copy's single block: the copy is independent of its source and
- * can grow and be rewritten like any assignment; the byte count follows. */
-static void test_assignment_copy(void) {
-    Assignment a, b;
-    assignment_init(&a);
-    assignment_init(&b);
-    Array *xs[40];
-    for (unsigned i = 0; i < 40; i++) {
-        char name[16];
-        snprintf(name, sizeof name, "ac%u", i);
-        xs[i] = expr_array_new(name, 1 + i % 5, NULL);
-        uint8_t v[5] = {(uint8_t)i, (uint8_t)(i + 1), (uint8_t)(i + 2), (uint8_t)(i + 3), (uint8_t)(i + 4)};
-        assignment_set(&a, xs[i], v);
-    }
-    assignment_copy(&b, &a);
-    assignment_copy(&b, &a); /* again over a copy: the old block goes */
-    CHECK(b.n == 40 && b.nblock == 40);
-    uint8_t z[5] = {0};
-    assignment_set(&b, xs[3], z);             /* rewritten in its block */
-    assignment_set(&b, expr_array_new("ac_new", 3, NULL), z); /* grows past the block */
-    const uint8_t *a3 = assignment_get(&a, xs[3]), *b3 = assignment_get(&b, xs[3]);
-    CHECK(a3 && a3[0] == 3 && b3 && b3[0] == 0);
-    bool same = true;
-    for (unsigned i = 0; i < 40; i++)
-        if (i != 3) same = same && memcmp(assignment_get(&a, xs[i]), assignment_get(&b, xs[i]), xs[i]->size) == 0;
-    CHECK(same && b.n == 41);
-    uint64_t sum = 0;
-    for (unsigned i = 0; i < 40; i++) sum += xs[i]->size;
-    CHECK(a.total_bytes == sum && b.total_bytes == sum + 3);
-    assignment_free(&a);
-    assignment_free(&b);
-}
-
 int main(void) {
     test_against_scratch();
     test_layer();
-    test_assignment_copy();
     for (size_t i = 0; i < pool.len; i++) expr_unref(pool.data[i]);
     VEC_FREE(pool);
     CHECK(expr_live_count() == 0);

@@ -4,7 +4,7 @@
  * - unique names (expr.c): N arrays made under one name probe the name table
  *   O(N) times, and are named as KLEE names them (name, name_1, name_2, ...,
  *   skipping a suffix taken by an explicit name);
- * - assignments (expr_eval.c): a model of N arrays is built and read back;
+ * - assignments (assignment.c): a model of N arrays is built and read back;
  * - a state's input list (state.c): a path makes N inputs and forks after
  *   each; the list is shared, not copied, and lists them in order. */
 #include "check.h"
