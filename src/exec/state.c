@@ -2,6 +2,8 @@
 #include "../solver/range.h"
 #include "../util/util.h"
 #include <assert.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -209,11 +211,59 @@ State *state_new(void) {
     return s;
 }
 
-static void frame_copy(Frame *dst, const Frame *src) {
+/* ---- register files ----
+ * A frame's registers lie after a count of the frames that share them. A
+ * fork shares every frame below the top: with coreutils under --posix a
+ * state's frames held ~35 KB of registers (32 bytes each), nearly all in the
+ * callers, which a path rarely returns to before it forks again. */
+typedef struct RegFile {
+    uint32_t refs;
+    Value v[];
+} RegFile;
+
+static RegFile *regs_file(const Value *regs) {
+    return (RegFile *)((unsigned char *)(uintptr_t)regs - offsetof(RegFile, v));
+}
+
+static Value *regs_new(uint32_t n) {
+    RegFile *rf = util_calloc(1, offsetof(RegFile, v) + (n ? n : 1) * sizeof(Value));
+    rf->refs = 1;
+    return rf->v;
+}
+
+static void regs_release(Value *regs, uint32_t n) {
+    RegFile *rf = regs_file(regs);
+    if (--rf->refs > 0) return;
+    for (uint32_t i = 0; i < n; i++) value_release(&regs[i]);
+    free(rf);
+}
+
+static Value *regs_copy(const Value *regs, uint32_t n) {
+    Value *c = regs_new(n);
+    for (uint32_t i = 0; i < n; i++) c[i] = value_copy(regs[i]);
+    return c;
+}
+
+/* The frame's registers made its own. */
+static void frame_own_regs(Frame *f) {
+    if (regs_file(f->regs)->refs == 1) return;
+    Value *c = regs_copy(f->regs, f->fn->nregs);
+    regs_file(f->regs)->refs--;
+    f->regs = c;
+}
+
+size_t state_register_bytes(const State *s) {
+    size_t total = 0;
+    for (uint32_t k = 0; k < s->nframes; k++)
+        total += s->frames[k].fn->nregs * sizeof(Value) / regs_file(s->frames[k].regs)->refs;
+    return total;
+}
+
+/* The top frame's registers are copied, the others shared. */
+static void frame_copy(Frame *dst, const Frame *src, bool top) {
     *dst = *src;
-    uint32_t n = src->fn->nregs;
-    dst->regs = util_malloc((n ? n : 1) * sizeof(Value));
-    for (uint32_t i = 0; i < n; i++) dst->regs[i] = value_copy(src->regs[i]);
+    if (top) dst->regs = regs_copy(src->regs, src->fn->nregs);
+    else regs_file(dst->regs)->refs++;
     dst->capallocas = src->nallocas;
     dst->allocas = src->nallocas ? util_malloc(src->nallocas * sizeof(MemObject *)) : NULL;
     if (src->nallocas) memcpy(dst->allocas, src->allocas, src->nallocas * sizeof(MemObject *));
@@ -225,7 +275,7 @@ State *state_fork(const State *s, uint64_t id) {
     if (c->refork_cond) expr_ref(c->refork_cond);
     c->id = id;
     c->frames = util_malloc(s->capframes * sizeof(Frame));
-    for (uint32_t i = 0; i < s->nframes; i++) frame_copy(&c->frames[i], &s->frames[i]);
+    for (uint32_t i = 0; i < s->nframes; i++) frame_copy(&c->frames[i], &s->frames[i], i + 1 == s->nframes);
     as_init(&c->as);
     as_copy(&c->as, &s->as);
     if (c->pc) c->pc->refs++;
@@ -255,8 +305,7 @@ void state_pass_model(State *parent, State *child, Assignment *replacement) {
 }
 
 static void frame_release(Frame *f) {
-    for (uint32_t i = 0; i < f->fn->nregs; i++) value_release(&f->regs[i]);
-    free(f->regs);
+    regs_release(f->regs, f->fn->nregs);
     free(f->allocas);
 }
 
@@ -286,12 +335,13 @@ Frame *state_push_frame(State *s, IrFunction *fn) {
     memset(f, 0, sizeof *f);
     f->fn = fn;
     f->in_runtime = s->nframes > 1 && (fn->is_runtime || f[-1].in_runtime);
-    f->regs = util_calloc(fn->nregs ? fn->nregs : 1, sizeof(Value));
+    f->regs = regs_new(fn->nregs);
     return f;
 }
 
 void state_pop_frame(State *s) {
     frame_release(&s->frames[--s->nframes]);
+    if (s->nframes) frame_own_regs(&s->frames[s->nframes - 1]);
 }
 
 void state_set_model(State *s, Assignment *model) {

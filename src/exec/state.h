@@ -86,6 +86,9 @@ typedef struct VaFrame {
 
 typedef struct Frame {
     IrFunction *fn;
+    /* The registers, shared with the states forked while this frame was not
+     * running (state_fork): only the top frame runs, and it is always the
+     * state's own, so the dispatch loop writes registers without a check. */
     Value *regs;
     uint32_t pc;            /* next instruction index */
     uint32_t call_pc;       /* in the caller: index of the IR_CALL being executed (for the result) */
@@ -211,11 +214,16 @@ typedef struct State {
 } State;
 
 State *state_new(void);
-/* A copy sharing memory contents and path condition. */
+/* A copy sharing memory contents, path condition and the registers of every
+ * frame but the top one. */
 State *state_fork(const State *s, uint64_t id);
 void state_free(State *s);
 Frame *state_push_frame(State *s, IrFunction *fn);
+/* Pops the top frame; the caller's registers become this state's own. */
 void state_pop_frame(State *s);
+/* The bytes of registers this state holds: each frame's, divided among the
+ * states that share it. */
+size_t state_register_bytes(const State *s);
 static inline Frame *state_top(State *s) { return &s->frames[s->nframes - 1]; }
 /* Adds a constraint (borrowed) to the path condition. The caller has shown
  * it feasible with the path (or it is implied): the node is as known as the
