@@ -339,31 +339,6 @@ int exec_float_get_round(const State *s) {
     return FE_TONEAREST;
 }
 
-static bool literal_nan(Opnd o, Value v, unsigned w) {
-    return ir_is_const(o) && !v.e && expr_fp_is_nan(v.c, w);
-}
-
-/* A NaN written in the program as an operand of minnum/maxnum or of fma's
- * product: a native build's code generator folds the call, where the
- * instructions it emits for run-time operands follow the NaN rule of
- * expr_fp_fold.c. minnum/maxnum fold to the other operand, whatever it holds
- * (a NaN too, a signalling one unquieted): bench/fuzz's fmaxf(x2 - x0,
- * -nan("0x2a")) with x2 a NaN. fma folds to the literal, quieted, the second
- * factor's first: fma(-NAN, y, z) is -NAN with y a NaN too. True with *out
- * set when the call folds. */
-static bool literal_nan_fold(const Inst *in, const Value *v, unsigned w, Value *out) {
-    if (in->op != IR_FMATH) return false;
-    if (in->sub == IR_FM_MINNUM || in->sub == IR_FM_MAXNUM) {
-        int pass = literal_nan(in->b, v[1], w) ? 0 : literal_nan(in->a, v[0], w) ? 1 : -1;
-        if (pass >= 0) *out = value_copy(v[pass]);
-        return pass >= 0;
-    }
-    if (in->sub != IR_FM_FMA) return false;
-    int lit = literal_nan(in->b, v[1], w) ? 1 : literal_nan(in->a, v[0], w) ? 0 : -1;
-    if (lit >= 0) *out = value_concrete(v[lit].c | (u128)1 << (w == 32 ? 22 : 51));
-    return lit >= 0;
-}
-
 bool exec_float(Executor *ex, State *s, const Inst *in) {
     Frame *f = state_top(s);
     unsigned nops = operand_count(in);
@@ -374,9 +349,8 @@ bool exec_float(Executor *ex, State *s, const Inst *in) {
                   nops > 2 ? exec_operand(f, in->c) : value_concrete(0)};
     Value r;
     bool symbolic = v[0].e || v[1].e || v[2].e;
-    if (from != IR_FK_FP80 && literal_nan_fold(in, v, w, &r)) {
-        /* r is what the native build's folding gives */
-    } else if (from == IR_FK_FP80 || to == IR_FK_FP80) {
+    /* a NaN literal of minnum/maxnum/fma was folded as the native build folds it (ir_native_order.c) */
+    if (from == IR_FK_FP80 || to == IR_FK_FP80) {
         ex->stats.fp80_concretized += symbolic;
         u128 c[3];
         for (unsigned i = 0; i < 3; i++) /* an infeasible state is doomed by exec_concretize */

@@ -168,15 +168,16 @@ static void lower_overflow(IrFnBuild *fb, LLVMValueRef call, IrOverflowOp op) {
     in->aux2 = (uint32_t)LLVMOffsetOfElement(fb->b->td, LLVMTypeOf(call), 1) * 8;
 }
 
-static void lower_fmath(IrFnBuild *fb, LLVMValueRef call, IrFmathFn fn, unsigned nargs) {
+static Inst *lower_fmath(IrFnBuild *fb, LLVMValueRef call, IrFmathFn fn, unsigned nargs) {
     int kind = irc_float_kind(LLVMTypeOf(call));
     if (kind < 0) {
         irl_fail(fb, util_strdup("floating-point intrinsic on an unsupported type"));
-        return;
+        return NULL;
     }
     Inst *in = emit_args(fb, IR_FMATH, call, nargs);
     in->sub = (uint8_t)fn;
     in->aux = (uint32_t)kind;
+    return in;
 }
 
 /* C library functions whose result IEEE-754 defines exactly (correctly
@@ -198,6 +199,16 @@ static bool libm_signature(LLVMValueRef call, unsigned nargs) {
     for (unsigned i = 0; i < nargs; i++)
         if (LLVMTypeOf(arg(call, i)) != rt) return false;
     return true;
+}
+
+/* glibc's fmin and fmax on x86-64 (minsd/maxsd with y as the source operand)
+ * return y where x and y compare equal (-0 and +0), where IR_FM_MINNUM keeps
+ * its first operand: the call's operands go in swapped. The intrinsics keep
+ * their order (ir_native_order.c). */
+static void libm_tie_second(Inst *in) {
+    Opnd t = in->a;
+    in->a = in->b;
+    in->b = t;
 }
 
 /* The other math functions (util/mathfn.h): opaque function symbols. */
@@ -234,7 +245,8 @@ bool iri_lower_libm(IrFnBuild *fb, LLVMValueRef call, const char *name) {
         if (strncmp(name, libm[i].name, ln) != 0 || n != ln + is_float) continue;
         bool want_float = LLVMGetTypeKind(LLVMTypeOf(call)) == LLVMFloatTypeKind;
         if (want_float != is_float || !libm_signature(call, libm[i].nargs)) return false;
-        lower_fmath(fb, call, libm[i].fn, libm[i].nargs);
+        Inst *in = lower_fmath(fb, call, libm[i].fn, libm[i].nargs);
+        if (in && (libm[i].fn == IR_FM_MINNUM || libm[i].fn == IR_FM_MAXNUM)) libm_tie_second(in);
         return true;
     }
     return false;

@@ -63,6 +63,15 @@ _Noreturn void irchild_run(const IrChildJob *job, int err_fd);
  * entry (see ir_byval.c). */
 void irbyval_copy(LLVMModuleRef mod);
 
+/* ---- ir_native_order.c ---- */
+
+/* Settles in the program's module, before mem2reg, the NaN bits and signed
+ * zeros that x86-64's -O0 code generation decides (see ir_native_order.c). */
+void irnative_order(LLVMModuleRef mod);
+/* Keeps the native build of fn, a function of the explored module, to the
+ * order the engine runs it in (for the native module of path-faithful replay). */
+void irnative_pin(LLVMModuleRef mod, LLVMValueRef fn);
+
 /* ---- ir_path_module.c (run by the child) ---- */
 
 /* Names of the globals a module defines (functions, variables, aliases), sorted. */

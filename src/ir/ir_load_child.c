@@ -305,6 +305,7 @@ _Noreturn void irchild_run(const IrChildJob *j, int err_fd) {
     LLVMContextSetDiagnosticHandler(ctx, irload_diag_handler, &diag);
     LLVMModuleRef mod = child_read(ctx, &diag, j->input, j->shown, j->textual);
     child_verify(mod, "", j->shown);
+    irnative_order(mod); /* the program's own code only: before the runtime is linked */
     IrNames user = {0}; /* what the program defines, as opposed to the runtime */
     if (j->opt->runtime_bc) {
         user = irnames_defined(mod);

@@ -70,31 +70,10 @@ static int float_kind(IrFnBuild *fb, LLVMValueRef v) {
 
 static uint32_t bits_of(IrFnBuild *fb, LLVMValueRef v) { return irc_value_bits(fb->b, LLVMTypeOf(v)); }
 
-/* A load x86-64's code generator folds into the instruction that uses it, at
- * -O0 as the native replay builds: not volatile, in the user's block, used
- * once. */
-static bool foldable_load(LLVMValueRef v, LLVMValueRef user) {
-    if (!LLVMIsALoadInst(v) || LLVMGetVolatile(v)) return false;
-    if (LLVMGetInstructionParent(v) != LLVMGetInstructionParent(user)) return false;
-    LLVMUseRef u = LLVMGetFirstUse(v);
-    return u && !LLVMGetNextUse(u);
-}
-
-/* The operands of fadd/fmul in the order the native instruction takes them:
- * addss and mulss take a folded load only as their second operand, so with
- * the first operand such a load and the second not, the native build computes
- * second + first, and of two NaNs the first operand's comes out (x + -NAN is
- * -NAN with x a NaN read from a variable; bench/results/fuzz-techniques). The
- * sum and the product are the same either way. */
-static bool native_swaps(LLVMValueRef inst, LLVMOpcode op) {
-    if (op != LLVMFAdd && op != LLVMFMul) return false;
-    return foldable_load(LLVMGetOperand(inst, 0), inst) && !foldable_load(LLVMGetOperand(inst, 1), inst);
-}
-
 static void lower_binop(IrFnBuild *fb, LLVMValueRef inst, LLVMOpcode op) {
     IrOp iop = int_binop(op);
-    unsigned first = native_swaps(inst, op);
-    Opnd a = irl_opnd(fb, LLVMGetOperand(inst, first)), b = irl_opnd(fb, LLVMGetOperand(inst, !first));
+    /* fadd/fmul: in the native instruction's order since ir_native_order.c */
+    Opnd a = irl_opnd(fb, LLVMGetOperand(inst, 0)), b = irl_opnd(fb, LLVMGetOperand(inst, 1));
     uint8_t sub;
     if (iop >= IR_FADD) sub = (uint8_t)float_kind(fb, inst);
     else if (op == LLVMAdd || op == LLVMSub || op == LLVMMul || op == LLVMShl || op == LLVMUDiv ||

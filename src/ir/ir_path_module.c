@@ -22,6 +22,7 @@
  *   - before the returns of main (or of --entry-point's function) and the
  *     program's calls of exit, _exit, _Exit and quick_exit,
  *     `__symplex_path_end()`: the path ends there;
+ *   - the explored order of float operations kept (irnative_pin);
  *   - every runtime definition (libc models, the input API, musl under
  *     --posix) replaced by a declaration of its name, so the native link
  *     binds them to glibc and to the replay library (libsymplex-replay-rt.a),
@@ -272,6 +273,9 @@ bool irpath_write_module(LLVMModuleRef mod, const IrNames *user, const char *ent
     }
     LLVMDisposeBuilder(pb.b);
     path_strip_runtime(&pb);
+    /* after the strip, which would take the globals it adds for the runtime's */
+    for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
+        if (!LLVMIsDeclaration(fn) && irnames_user(user, fn)) irnative_pin(mod, fn);
     LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
     LLVMErrorRef e = LLVMRunPasses(mod, "globaldce,strip-dead-prototypes", NULL, po);
     LLVMDisposePassBuilderOptions(po);

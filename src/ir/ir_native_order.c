@@ -1,0 +1,160 @@
+/* ir_native_order: what x86-64's code generator decides at -O0 about NaN bits
+ * and signed zeros, written into the program's own IR before mem2reg.
+ *
+ * A native replay builds the source with clang -O0, where every local lives
+ * in memory and is read by a load next to its use. Three results depend on
+ * that shape, and mem2reg, which the loader runs before lowering, erases it
+ * (a local's load becomes the value stored, a local set to NAN becomes the
+ * NaN literal). So they are settled here, in the user's module as clang wrote
+ * it, before the runtime is linked and the passes run (ir_load_child.c):
+ *
+ *   - fadd/fmul: FastISel folds a load into the instruction that follows it
+ *     (SelectionDAGISel: the load right before the selected instruction, used
+ *     once, not volatile), and addss/mulss take memory only as their second
+ *     operand, so a first operand folded that way is commuted: `x + -NAN` is
+ *     -NAN + x, and of two NaNs the first one's comes out (expr_fp_fold.c).
+ *     The operands are swapped here. `x + (float)d` and `x + y` keep their
+ *     order: there the load right before is the second operand's (or none).
+ *   - minnum/maxnum with a NaN literal fold to the other operand, whatever it
+ *     holds; fma with a NaN literal factor folds to that literal, quieted,
+ *     the second factor's first (the DAG's constant folds). The call is
+ *     replaced by its folded value.
+ *   - minnum/maxnum with a literal operand: the lowering puts the operand
+ *     known not to be a NaN second of maxss/minss, which returns its second
+ *     operand on a tie, so fmaxf(x, 0.0f) is +0 for x = -0, and fmaxf(x, y)
+ *     is x on a tie (expr_fminmax keeps its first). A literal second operand
+ *     is swapped first here.
+ * Measured natively with clang-16 -O0 (bench/fuzz seed 35: three programs;
+ * tests/programs/float_native_order_*.c). Under --optimize instcombine may
+ * put constants back second; such runs do not promise a native NaN's bits.
+ *
+ * The native module of path-faithful replay (ir_path_module.c) is the
+ * explored module, after mem2reg, built by the same code generator, which
+ * would decide again, differently: a load of an address-taken variable may
+ * now sit right before an fadd as its first operand, and a local set to a NaN
+ * is now a literal. irnative_pin keeps that build to the explored order: a
+ * freeze between such a load and its fadd/fmul (FastISel then folds nothing),
+ * and literals of minnum/maxnum/fma read from a volatile global (the DAG then
+ * folds nothing). */
+#include "ir/ir_load.h"
+#include <llvm-c/Core.h>
+#include <math.h>
+#include <stdbool.h>
+#include <string.h>
+
+static bool is_scalar_float(LLVMTypeRef t) {
+    LLVMTypeKind k = LLVMGetTypeKind(t);
+    return k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind;
+}
+
+static bool literal(LLVMValueRef v) { return LLVMIsAConstantFP(v) != NULL; }
+
+static bool literal_nan(LLVMValueRef v) {
+    LLVMBool loses;
+    return literal(v) && isnan(LLVMConstRealGetDouble(v, &loses));
+}
+
+/* The literal v (float or double), its NaN quieted. */
+static LLVMValueRef quieted(LLVMValueRef v) {
+    LLVMTypeRef t = LLVMTypeOf(v);
+    bool is_float = LLVMGetTypeKind(t) == LLVMFloatTypeKind;
+    LLVMTypeRef it = LLVMIntTypeInContext(LLVMGetTypeContext(t), is_float ? 32 : 64);
+    unsigned long long bits = LLVMConstIntGetZExtValue(LLVMConstBitCast(v, it));
+    bits |= 1ULL << (is_float ? 22 : 51);
+    return LLVMConstBitCast(LLVMConstInt(it, bits, 0), t);
+}
+
+static void swap_operands(LLVMValueRef inst, unsigned i, unsigned j) {
+    LLVMValueRef a = LLVMGetOperand(inst, i), b = LLVMGetOperand(inst, j);
+    LLVMSetOperand(inst, i, b);
+    LLVMSetOperand(inst, j, a);
+}
+
+/* The load FastISel folds into inst as its memory operand: right before it,
+ * used once (by inst), not volatile. */
+static bool folded_load(LLVMValueRef v, LLVMValueRef inst) {
+    if (!LLVMIsALoadInst(v) || LLVMGetVolatile(v) || LLVMGetPreviousInstruction(inst) != v) return false;
+    LLVMUseRef u = LLVMGetFirstUse(v);
+    return u && !LLVMGetNextUse(u);
+}
+
+static void order_binop(LLVMValueRef inst) {
+    LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+    if ((op != LLVMFAdd && op != LLVMFMul) || !is_scalar_float(LLVMTypeOf(inst))) return;
+    if (folded_load(LLVMGetOperand(inst, 0), inst)) swap_operands(inst, 0, 1);
+}
+
+/* Whether inst calls the intrinsic whose name begins with stem ("llvm.maxnum."). */
+static bool calls(LLVMValueRef inst, const char *stem) {
+    LLVMValueRef fn = LLVMGetCalledValue(inst);
+    if (!fn || !LLVMIsAFunction(fn)) return false;
+    size_t n;
+    const char *name = LLVMGetValueName2(fn, &n);
+    return n >= strlen(stem) && strncmp(name, stem, strlen(stem)) == 0;
+}
+
+static void fold_to(LLVMValueRef inst, LLVMValueRef v) {
+    LLVMReplaceAllUsesWith(inst, v);
+    LLVMInstructionEraseFromParent(inst);
+}
+
+static void order_call(LLVMValueRef inst) {
+    if (!is_scalar_float(LLVMTypeOf(inst))) return;
+    if (calls(inst, "llvm.minnum.") || calls(inst, "llvm.maxnum.")) {
+        LLVMValueRef a = LLVMGetOperand(inst, 0), b = LLVMGetOperand(inst, 1);
+        if (literal_nan(b)) fold_to(inst, a);
+        else if (literal_nan(a)) fold_to(inst, b);
+        else if (literal(b) && !literal(a)) swap_operands(inst, 0, 1);
+    } else if (calls(inst, "llvm.fma.")) {
+        LLVMValueRef a = LLVMGetOperand(inst, 0), b = LLVMGetOperand(inst, 1);
+        if (literal_nan(b)) fold_to(inst, quieted(b));
+        else if (literal_nan(a)) fold_to(inst, quieted(a));
+    }
+}
+
+void irnative_order(LLVMModuleRef mod) {
+    for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef inst = LLVMGetFirstInstruction(bb), next; inst; inst = next) {
+                next = LLVMGetNextInstruction(inst);
+                if (LLVMIsACallInst(inst)) order_call(inst);
+                else order_binop(inst);
+            }
+}
+
+/* A volatile read of c from a private global: a value the code generator
+ * cannot see through. */
+static LLVMValueRef opaque(LLVMModuleRef mod, LLVMBuilderRef b, LLVMValueRef c) {
+    LLVMTypeRef t = LLVMTypeOf(c);
+    LLVMValueRef g = LLVMAddGlobal(mod, t, "symplex.path.literal");
+    LLVMSetInitializer(g, c);
+    LLVMSetLinkage(g, LLVMPrivateLinkage);
+    LLVMValueRef v = LLVMBuildLoad2(b, t, g, "");
+    LLVMSetVolatile(v, 1);
+    return v;
+}
+
+static void pin_call(LLVMModuleRef mod, LLVMBuilderRef b, LLVMValueRef inst) {
+    if (!is_scalar_float(LLVMTypeOf(inst))) return;
+    unsigned n = calls(inst, "llvm.fma.") ? 3 : calls(inst, "llvm.minnum.") || calls(inst, "llvm.maxnum.") ? 2 : 0;
+    for (unsigned i = 0; i < n; i++)
+        if (literal(LLVMGetOperand(inst, i))) LLVMSetOperand(inst, i, opaque(mod, b, LLVMGetOperand(inst, i)));
+}
+
+static void pin_binop(LLVMBuilderRef b, LLVMValueRef inst) {
+    LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+    if ((op != LLVMFAdd && op != LLVMFMul) || !is_scalar_float(LLVMTypeOf(inst))) return;
+    LLVMValueRef a = LLVMGetOperand(inst, 0);
+    if (folded_load(a, inst)) LLVMSetOperand(inst, 0, LLVMBuildFreeze(b, a, ""));
+}
+
+void irnative_pin(LLVMModuleRef mod, LLVMValueRef fn) {
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(mod));
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst; inst = LLVMGetNextInstruction(inst)) {
+            LLVMPositionBuilderBefore(b, inst);
+            if (LLVMIsACallInst(inst)) pin_call(mod, b, inst);
+            else pin_binop(b, inst);
+        }
+    LLVMDisposeBuilder(b);
+}

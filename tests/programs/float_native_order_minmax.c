@@ -1,0 +1,35 @@
+/* symplex-test
+ * paths: 2
+ * exits: 18 26
+ * fmaxf/fminf of two zeros, and of two NaNs, as a native build at -O0 gives
+ * them: llvm.maxnum/minnum become maxss/minss, which return their second
+ * operand on a tie, with the operand known not to be a NaN (a literal) put
+ * second; with none, the first operand is returned on a tie. So it is the
+ * literal's position in the IR as clang writes it that decides, and a local
+ * set to a NaN is no literal, though mem2reg makes it one:
+ *   bit 0  fmaxf(z, 0.0f)    +0 whatever zero z is
+ *   bit 1  fminf(z, -0.0f)   -0 whatever zero z is
+ *   bit 2  fmaxf(0.0f, z)    +0
+ *   bit 3  fmaxf(z, -z)      z: its sign
+ *   bit 4  fmaxf(x, n)       x a NaN, n a local holding -NAN: n, sign set
+ * symplex's build before this test kept z on every tie (bits 0 and 1 z's
+ * sign) and folded fmaxf(x, n) to x as if n were written as a literal.
+ */
+#include <klee/klee.h>
+#include <math.h>
+
+int main(void) {
+    float z, x;
+    klee_make_symbolic(&z, sizeof z, "z");
+    klee_make_symbolic(&x, sizeof x, "x");
+    klee_assume(z == 0.0f);
+    klee_assume(isnan(x));
+    float n = -NAN;
+    int m = 0;
+    if (signbit(fmaxf(z, 0.0f))) m |= 1;
+    if (signbit(fminf(z, -0.0f))) m |= 2;
+    if (signbit(fmaxf(0.0f, z))) m |= 4;
+    if (signbit(fmaxf(z, -z))) m |= 8;
+    if (signbit(fmaxf(x, n))) m |= 16;
+    return m;
+}
