@@ -16,14 +16,17 @@
  *     The operands are swapped here. `x + (float)d` and `x + y` keep their
  *     order: there the load right before is the second operand's (or none).
  *   - minnum/maxnum with a NaN literal fold to the other operand, whatever it
- *     holds; fma with a NaN literal factor folds to that literal, quieted,
- *     the second factor's first (the DAG's constant folds). The call is
- *     replaced by its folded value.
- *   - minnum/maxnum with a literal operand: the lowering puts the operand
- *     known not to be a NaN second of maxss/minss, which returns its second
- *     operand on a tie, so fmaxf(x, 0.0f) is +0 for x = -0, and fmaxf(x, y)
- *     is x on a tie (expr_fminmax keeps its first). A literal second operand
- *     is swapped first here.
+ *     holds, and with two, to the second (the DAG's folds); the call is
+ *     replaced by that value, which later folds see as the DAG does.
+ *   - minnum/maxnum with one literal operand: the DAG puts it second, and the
+ *     lowering gives maxss/minss the operand known not to be a NaN second;
+ *     they return their second operand on a tie, so fmaxf(x, 0.0f) is +0 for
+ *     x = -0, while fmaxf(x, y) is x on a tie (expr_fminmax keeps its first).
+ *     A literal second operand is swapped first here.
+ *   - fma with one literal factor: the DAG puts it second, and glibc's fma
+ *     (vfmadd213sd) favours the second factor's NaN (expr_fp_fold.c), so
+ *     fma(-NAN, y, z) is -NAN quieted whatever y holds. The factors are
+ *     swapped; the call is no literal for later folds (a libcall's result).
  * Measured natively with clang-16 -O0 (bench/fuzz seed 35: three programs;
  * tests/programs/float_native_order_*.c). Under --optimize instcombine may
  * put constants back second; such runs do not promise a native NaN's bits.
@@ -52,16 +55,6 @@ static bool literal(LLVMValueRef v) { return LLVMIsAConstantFP(v) != NULL; }
 static bool literal_nan(LLVMValueRef v) {
     LLVMBool loses;
     return literal(v) && isnan(LLVMConstRealGetDouble(v, &loses));
-}
-
-/* The literal v (float or double), its NaN quieted. */
-static LLVMValueRef quieted(LLVMValueRef v) {
-    LLVMTypeRef t = LLVMTypeOf(v);
-    bool is_float = LLVMGetTypeKind(t) == LLVMFloatTypeKind;
-    LLVMTypeRef it = LLVMIntTypeInContext(LLVMGetTypeContext(t), is_float ? 32 : 64);
-    unsigned long long bits = LLVMConstIntGetZExtValue(LLVMConstBitCast(v, it));
-    bits |= 1ULL << (is_float ? 22 : 51);
-    return LLVMConstBitCast(LLVMConstInt(it, bits, 0), t);
 }
 
 static void swap_operands(LLVMValueRef inst, unsigned i, unsigned j) {
@@ -100,15 +93,13 @@ static void fold_to(LLVMValueRef inst, LLVMValueRef v) {
 
 static void order_call(LLVMValueRef inst) {
     if (!is_scalar_float(LLVMTypeOf(inst))) return;
+    LLVMValueRef a = LLVMGetOperand(inst, 0), b = LLVMGetOperand(inst, 1);
     if (calls(inst, "llvm.minnum.") || calls(inst, "llvm.maxnum.")) {
-        LLVMValueRef a = LLVMGetOperand(inst, 0), b = LLVMGetOperand(inst, 1);
-        if (literal_nan(b)) fold_to(inst, a);
-        else if (literal_nan(a)) fold_to(inst, b);
+        if (literal_nan(a)) fold_to(inst, b); /* two NaN literals fold as APFloat's minnum: the second */
+        else if (literal_nan(b)) fold_to(inst, a);
         else if (literal(b) && !literal(a)) swap_operands(inst, 0, 1);
     } else if (calls(inst, "llvm.fma.")) {
-        LLVMValueRef a = LLVMGetOperand(inst, 0), b = LLVMGetOperand(inst, 1);
-        if (literal_nan(b)) fold_to(inst, quieted(b));
-        else if (literal_nan(a)) fold_to(inst, quieted(a));
+        if (literal(a) && !literal(b)) swap_operands(inst, 0, 1);
     }
 }
 

@@ -1,6 +1,6 @@
 /* symplex-test
  * paths: 2
- * exits: 18 26
+ * exits: 50 58
  * fmaxf/fminf of two zeros, and of two NaNs, as a native build at -O0 gives
  * them: llvm.maxnum/minnum become maxss/minss, which return their second
  * operand on a tie, with the operand known not to be a NaN (a literal) put
@@ -12,8 +12,12 @@
  *   bit 2  fmaxf(0.0f, z)    +0
  *   bit 3  fmaxf(z, -z)      z: its sign
  *   bit 4  fmaxf(x, n)       x a NaN, n a local holding -NAN: n, sign set
+ *   bit 5  fminf(x * x, fmaf(x, -NAN, x))   fmaf's -NAN (a call's result,
+ *                            no literal to fold): sign set
+ *   bit 6  fmin(-NAN, NAN)   two literals fold to the second: sign clear
  * symplex's build before this test kept z on every tie (bits 0 and 1 z's
- * sign) and folded fmaxf(x, n) to x as if n were written as a literal.
+ * sign), folded fmaxf(x, n) to x as if n were written as a literal, bit 5 to
+ * x * x and bit 6 to the first.
  */
 #include <klee/klee.h>
 #include <math.h>
@@ -31,5 +35,7 @@ int main(void) {
     if (signbit(fmaxf(0.0f, z))) m |= 4;
     if (signbit(fmaxf(z, -z))) m |= 8;
     if (signbit(fmaxf(x, n))) m |= 16;
+    if (signbit(fminf(x * x, fmaf(x, -NAN, x)))) m |= 32;
+    if (signbit(fmin(-NAN, NAN))) m |= 64;
     return m;
 }
