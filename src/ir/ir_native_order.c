@@ -2,8 +2,8 @@
  * and signed zeros, written into the program's own IR before mem2reg.
  *
  * A native replay builds the source with clang -O0, where every local lives
- * in memory and is read by a load next to its use. Three results depend on
- * that shape, and mem2reg, which the loader runs before lowering, erases it
+ * in memory and is read by a load next to its use. Two kinds of result depend
+ * on that shape, and mem2reg, which the loader runs before lowering, erases it
  * (a local's load becomes the value stored, a local set to NAN becomes the
  * NaN literal). So they are settled here, in the user's module as clang wrote
  * it, before the runtime is linked and the passes run (ir_load_child.c):
@@ -15,20 +15,23 @@
  *     -NAN + x, and of two NaNs the first one's comes out (expr_fp_fold.c).
  *     The operands are swapped here. `x + (float)d` and `x + y` keep their
  *     order: there the load right before is the second operand's (or none).
- *   - minnum/maxnum with a NaN literal fold to the other operand, whatever it
- *     holds, and with two, to the second (the DAG's folds); the call is
- *     replaced by that value, which later folds see as the DAG does.
- *   - minnum/maxnum with one literal operand: the DAG puts it second, and the
- *     lowering gives maxss/minss the operand known not to be a NaN second;
- *     they return their second operand on a tie, so fmaxf(x, 0.0f) is +0 for
- *     x = -0, while fmaxf(x, y) is x on a tie (expr_fminmax keeps its first).
- *     A literal second operand is swapped first here.
- *   - fma with one literal factor: the DAG puts it second, and glibc's fma
- *     (vfmadd213sd) favours the second factor's NaN (expr_fp_fold.c), so
- *     fma(-NAN, y, z) is -NAN quieted whatever y holds. The factors are
- *     swapped; the call is no literal for later folds (a libcall's result).
- * Measured natively with clang-16 -O0 (bench/fuzz seed 35: three programs;
- * tests/programs/float_native_order_*.c). Under --optimize instcombine may
+ *   - minnum/maxnum and fma with one literal operand: the DAG, which selects
+ *     a call FastISel cannot as a block of its own, puts the literal second.
+ *     minnum(x, C) then folds to x when C is a NaN, and otherwise becomes
+ *     minss/maxss with C second, which return their second operand on a
+ *     tie: that is expr_fminmax (which keeps its first on a tie and passes
+ *     a NaN first operand over) on C, x, so the literal is swapped first
+ *     here: fmaxf(x, 0.0f) is +0 for x = -0, fmaxf(x, NAN) is x as it is,
+ *     while fmaxf(x, y) is x on a tie. fma(C, y, z) calls glibc's fma
+ *     (vfmadd213sd) on y, C, z, which favours its second factor's NaN
+ *     (expr_fp_fold.c), so fma(-NAN, y, z) is -NAN quieted whatever y holds:
+ *     the factors are swapped. fmuladd (clang's `x * y + z`) becomes fmul and
+ *     fadd, x86-64 having no fused form, with the literal factor moved second
+ *     the same way: C * x + y is x's NaN. Two literals fold as APFloat does, which is
+ *     expr_fminmax on them as they stand, and a call's result is a register
+ *     to the next call's block, never a literal: nothing is folded here.
+ * Measured natively with clang-16 -O0 (bench/fuzz seeds 35 and 36, three
+ * programs each; tests/programs/float_native_order_*.c). Under --optimize instcombine may
  * put constants back second; such runs do not promise a native NaN's bits.
  *
  * The native module of path-faithful replay (ir_path_module.c) is the
@@ -41,7 +44,6 @@
  * folds nothing). */
 #include "ir/ir_load.h"
 #include <llvm-c/Core.h>
-#include <math.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -51,11 +53,6 @@ static bool is_scalar_float(LLVMTypeRef t) {
 }
 
 static bool literal(LLVMValueRef v) { return LLVMIsAConstantFP(v) != NULL; }
-
-static bool literal_nan(LLVMValueRef v) {
-    LLVMBool loses;
-    return literal(v) && isnan(LLVMConstRealGetDouble(v, &loses));
-}
 
 static void swap_operands(LLVMValueRef inst, unsigned i, unsigned j) {
     LLVMValueRef a = LLVMGetOperand(inst, i), b = LLVMGetOperand(inst, j);
@@ -86,21 +83,11 @@ static bool calls(LLVMValueRef inst, const char *stem) {
     return n >= strlen(stem) && strncmp(name, stem, strlen(stem)) == 0;
 }
 
-static void fold_to(LLVMValueRef inst, LLVMValueRef v) {
-    LLVMReplaceAllUsesWith(inst, v);
-    LLVMInstructionEraseFromParent(inst);
-}
-
 static void order_call(LLVMValueRef inst) {
     if (!is_scalar_float(LLVMTypeOf(inst))) return;
-    LLVMValueRef a = LLVMGetOperand(inst, 0), b = LLVMGetOperand(inst, 1);
-    if (calls(inst, "llvm.minnum.") || calls(inst, "llvm.maxnum.")) {
-        if (literal_nan(a)) fold_to(inst, b); /* two NaN literals fold as APFloat's minnum: the second */
-        else if (literal_nan(b)) fold_to(inst, a);
-        else if (literal(b) && !literal(a)) swap_operands(inst, 0, 1);
-    } else if (calls(inst, "llvm.fma.")) {
-        if (literal(a) && !literal(b)) swap_operands(inst, 0, 1);
-    }
+    bool a = literal(LLVMGetOperand(inst, 0)), b = literal(LLVMGetOperand(inst, 1));
+    if ((calls(inst, "llvm.minnum.") || calls(inst, "llvm.maxnum.")) && b && !a) swap_operands(inst, 0, 1);
+    else if ((calls(inst, "llvm.fma.") || calls(inst, "llvm.fmuladd.")) && a && !b) swap_operands(inst, 0, 1);
 }
 
 void irnative_order(LLVMModuleRef mod) {

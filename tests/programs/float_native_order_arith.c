@@ -1,6 +1,6 @@
 /* symplex-test
  * paths: 8
- * exits: 0 3 4 7 8 11 12 15
+ * exits: 0 35 4 39 8 43 12 47
  * Which NaN a `+` or `*` of two NaNs gives, as a native build at -O0 computes
  * it: x86-64 returns the first operand's NaN, and FastISel folds a load into
  * the instruction right after it as addss/mulss's second (memory) operand,
@@ -13,8 +13,11 @@
  *   bit 3  r += y            r's load comes right before: commuted, y's sign
  *   bit 4  t * nanf("0x5")   t a local (promoted by mem2reg), loaded right
  *                            before: commuted, the literal's NaN, sign clear
+ *   bit 5  nanf("0x5") * x + y   llvm.fmuladd, whose literal factor the code
+ *                            generator puts second: x's sign
  * Each exit is a combination of the three inputs' signs; symplex's build
- * before this test gave bit 0 d's sign, bit 1 y's, bit 3 x's and bit 4 x's.
+ * before this test gave bit 0 d's sign, bit 1 y's, bit 3 x's, bit 4 x's and
+ * bit 5 clear.
  */
 #include <klee/klee.h>
 #include <math.h>
@@ -37,11 +40,13 @@ int main(void) {
     r3 += y;
     float t = x;
     float r4 = t * __builtin_nanf("0x5");
+    float r5 = __builtin_nanf("0x5") * x + y;
     int m = 0;
     if (signbit(r0)) m |= 1;
     if (signbit(r1)) m |= 2;
     if (signbit(r2)) m |= 4;
     if (signbit(r3)) m |= 8;
     if (signbit(r4)) m |= 16;
+    if (signbit(r5)) m |= 32;
     return m;
 }

@@ -1,6 +1,6 @@
 /* symplex-test
- * paths: 2
- * exits: 50 58
+ * paths: 4
+ * exits: 50 58 178 186
  * fmaxf/fminf of two zeros, and of two NaNs, as a native build at -O0 gives
  * them: llvm.maxnum/minnum become maxss/minss, which return their second
  * operand on a tie, with the operand known not to be a NaN (a literal) put
@@ -15,6 +15,9 @@
  *   bit 5  fminf(x * x, fmaf(x, -NAN, x))   fmaf's -NAN (a call's result,
  *                            no literal to fold): sign set
  *   bit 6  fmin(-NAN, NAN)   two literals fold to the second: sign clear
+ *   bit 7  fma(fmin(-NAN, NAN), (double)x, 1.0)   the fold's result is no
+ *                            literal to fma's call: glibc's fma favours its
+ *                            second factor, x's NaN: x's sign
  * symplex's build before this test kept z on every tie (bits 0 and 1 z's
  * sign), folded fmaxf(x, n) to x as if n were written as a literal, bit 5 to
  * x * x and bit 6 to the first.
@@ -37,5 +40,6 @@ int main(void) {
     if (signbit(fmaxf(x, n))) m |= 16;
     if (signbit(fminf(x * x, fmaf(x, -NAN, x)))) m |= 32;
     if (signbit(fmin(-NAN, NAN))) m |= 64;
+    if (signbit(fma(fmin(-NAN, NAN), (double)x, 1.0))) m |= 128;
     return m;
 }
