@@ -40,8 +40,8 @@
  * now sit right before an fadd as its first operand, and a local set to a NaN
  * is now a literal. irnative_pin keeps that build to the explored order: a
  * freeze between such a load and its fadd/fmul (FastISel then folds nothing),
- * and literals of minnum/maxnum/fma read from a volatile global (the DAG then
- * folds nothing). */
+ * and literals of minnum/maxnum/fma/fmuladd read from a volatile global (the
+ * DAG then neither folds nor moves them). */
 #include "ir/ir_load.h"
 #include <llvm-c/Core.h>
 #include <stdbool.h>
@@ -114,7 +114,8 @@ static LLVMValueRef opaque(LLVMModuleRef mod, LLVMBuilderRef b, LLVMValueRef c) 
 
 static void pin_call(LLVMModuleRef mod, LLVMBuilderRef b, LLVMValueRef inst) {
     if (!is_scalar_float(LLVMTypeOf(inst))) return;
-    unsigned n = calls(inst, "llvm.fma.") ? 3 : calls(inst, "llvm.minnum.") || calls(inst, "llvm.maxnum.") ? 2 : 0;
+    unsigned n = calls(inst, "llvm.fma.") || calls(inst, "llvm.fmuladd.") ? 3
+               : calls(inst, "llvm.minnum.") || calls(inst, "llvm.maxnum.") ? 2 : 0;
     for (unsigned i = 0; i < n; i++)
         if (literal(LLVMGetOperand(inst, i))) LLVMSetOperand(inst, i, opaque(mod, b, LLVMGetOperand(inst, i)));
 }

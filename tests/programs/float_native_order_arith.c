@@ -15,6 +15,9 @@
  *                            before: commuted, the literal's NaN, sign clear
  *   bit 5  nanf("0x5") * x + y   llvm.fmuladd, whose literal factor the code
  *                            generator puts second: x's sign
+ *   bit 6  c * x + y         c a local holding NAN: no literal natively, so
+ *                            c's NaN, sign clear (mem2reg makes c a literal;
+ *                            the --check-path module must not move it)
  * Each exit is a combination of the three inputs' signs; symplex's build
  * before this test gave bit 0 d's sign, bit 1 y's, bit 3 x's, bit 4 x's and
  * bit 5 clear.
@@ -41,6 +44,8 @@ int main(void) {
     float t = x;
     float r4 = t * __builtin_nanf("0x5");
     float r5 = __builtin_nanf("0x5") * x + y;
+    float c = NAN;
+    float r6 = c * x + y;
     int m = 0;
     if (signbit(r0)) m |= 1;
     if (signbit(r1)) m |= 2;
@@ -48,5 +53,6 @@ int main(void) {
     if (signbit(r3)) m |= 8;
     if (signbit(r4)) m |= 16;
     if (signbit(r5)) m |= 32;
+    if (signbit(r6)) m |= 64;
     return m;
 }
