@@ -84,17 +84,18 @@ static bool calls(LLVMValueRef inst, const char *stem) {
 }
 
 static void order_call(LLVMValueRef inst) {
-    if (!is_scalar_float(LLVMTypeOf(inst))) return;
+    /* the name first: a call of f(void) has no second operand to look at */
+    bool minmax = calls(inst, "llvm.minnum.") || calls(inst, "llvm.maxnum.");
+    bool fma = calls(inst, "llvm.fma.") || calls(inst, "llvm.fmuladd.");
+    if ((!minmax && !fma) || !is_scalar_float(LLVMTypeOf(inst))) return;
     bool a = literal(LLVMGetOperand(inst, 0)), b = literal(LLVMGetOperand(inst, 1));
-    if ((calls(inst, "llvm.minnum.") || calls(inst, "llvm.maxnum.")) && b && !a) swap_operands(inst, 0, 1);
-    else if ((calls(inst, "llvm.fma.") || calls(inst, "llvm.fmuladd.")) && a && !b) swap_operands(inst, 0, 1);
+    if (minmax ? b && !a : a && !b) swap_operands(inst, 0, 1);
 }
 
 void irnative_order(LLVMModuleRef mod) {
     for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-            for (LLVMValueRef inst = LLVMGetFirstInstruction(bb), next; inst; inst = next) {
-                next = LLVMGetNextInstruction(inst);
+            for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst; inst = LLVMGetNextInstruction(inst)) {
                 if (LLVMIsACallInst(inst)) order_call(inst);
                 else order_binop(inst);
             }
