@@ -349,7 +349,7 @@ bool exec_float(Executor *ex, State *s, const Inst *in) {
                   nops > 2 ? exec_operand(f, in->c) : value_concrete(0)};
     Value r;
     bool symbolic = v[0].e || v[1].e || v[2].e;
-    /* a NaN literal of minnum/maxnum/fma was folded as the native build folds it (ir_native_order.c) */
+    /* literal operands of minnum/maxnum/fma stand where the native build's rules want them (ir_native_order.c) */
     if (from == IR_FK_FP80 || to == IR_FK_FP80) {
         ex->stats.fp80_concretized += symbolic;
         u128 c[3];

@@ -68,10 +68,14 @@ static bool folded_load(LLVMValueRef v, LLVMValueRef inst) {
     return u && !LLVMGetNextUse(u);
 }
 
-static void order_binop(LLVMValueRef inst) {
+/* A float or double fadd/fmul: the instructions whose NaN is their first operand's. */
+static bool addmul(LLVMValueRef inst) {
     LLVMOpcode op = LLVMGetInstructionOpcode(inst);
-    if ((op != LLVMFAdd && op != LLVMFMul) || !is_scalar_float(LLVMTypeOf(inst))) return;
-    if (folded_load(LLVMGetOperand(inst, 0), inst)) swap_operands(inst, 0, 1);
+    return (op == LLVMFAdd || op == LLVMFMul) && is_scalar_float(LLVMTypeOf(inst));
+}
+
+static void order_binop(LLVMValueRef inst) {
+    if (addmul(inst) && folded_load(LLVMGetOperand(inst, 0), inst)) swap_operands(inst, 0, 1);
 }
 
 /* Whether inst calls the intrinsic whose name begins with stem ("llvm.maxnum."). */
@@ -83,13 +87,21 @@ static bool calls(LLVMValueRef inst, const char *stem) {
     return n >= strlen(stem) && strncmp(name, stem, strlen(stem)) == 0;
 }
 
+typedef enum { CALL_OTHER, CALL_MINMAX, CALL_FMA } FloatCall;
+
+/* The intrinsics whose literals the code generator moves, float or double.
+ * The name first: a call of f(void) has no second operand to look at. */
+static FloatCall float_call(LLVMValueRef inst) {
+    FloatCall k = calls(inst, "llvm.minnum.") || calls(inst, "llvm.maxnum.") ? CALL_MINMAX
+                : calls(inst, "llvm.fma.") || calls(inst, "llvm.fmuladd.") ? CALL_FMA : CALL_OTHER;
+    return is_scalar_float(LLVMTypeOf(inst)) ? k : CALL_OTHER;
+}
+
 static void order_call(LLVMValueRef inst) {
-    /* the name first: a call of f(void) has no second operand to look at */
-    bool minmax = calls(inst, "llvm.minnum.") || calls(inst, "llvm.maxnum.");
-    bool fma = calls(inst, "llvm.fma.") || calls(inst, "llvm.fmuladd.");
-    if ((!minmax && !fma) || !is_scalar_float(LLVMTypeOf(inst))) return;
+    FloatCall k = float_call(inst);
+    if (k == CALL_OTHER) return;
     bool a = literal(LLVMGetOperand(inst, 0)), b = literal(LLVMGetOperand(inst, 1));
-    if (minmax ? b && !a : a && !b) swap_operands(inst, 0, 1);
+    if (k == CALL_MINMAX ? b && !a : a && !b) swap_operands(inst, 0, 1);
 }
 
 void irnative_order(LLVMModuleRef mod) {
@@ -114,16 +126,14 @@ static LLVMValueRef opaque(LLVMModuleRef mod, LLVMBuilderRef b, LLVMValueRef c) 
 }
 
 static void pin_call(LLVMModuleRef mod, LLVMBuilderRef b, LLVMValueRef inst) {
-    if (!is_scalar_float(LLVMTypeOf(inst))) return;
-    unsigned n = calls(inst, "llvm.fma.") || calls(inst, "llvm.fmuladd.") ? 3
-               : calls(inst, "llvm.minnum.") || calls(inst, "llvm.maxnum.") ? 2 : 0;
+    FloatCall k = float_call(inst);
+    unsigned n = k == CALL_FMA ? 3 : k == CALL_MINMAX ? 2 : 0;
     for (unsigned i = 0; i < n; i++)
         if (literal(LLVMGetOperand(inst, i))) LLVMSetOperand(inst, i, opaque(mod, b, LLVMGetOperand(inst, i)));
 }
 
 static void pin_binop(LLVMBuilderRef b, LLVMValueRef inst) {
-    LLVMOpcode op = LLVMGetInstructionOpcode(inst);
-    if ((op != LLVMFAdd && op != LLVMFMul) || !is_scalar_float(LLVMTypeOf(inst))) return;
+    if (!addmul(inst)) return; /* first: `ret void` has no operand */
     LLVMValueRef a = LLVMGetOperand(inst, 0);
     if (folded_load(a, inst)) LLVMSetOperand(inst, 0, LLVMBuildFreeze(b, a, ""));
 }
